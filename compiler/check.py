@@ -1,0 +1,54 @@
+"""``faqc check`` on the YAML: schema, round trip through the IR, freshness, and the word audit."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from .errors import Diagnostics, FaqcError
+from .model import Document
+from .textio import read_source
+from .validate import schema_errors
+from .words import audit
+from .yamlio import load_data
+
+
+def check_documents(faqs_dir: Path, sources_dir: Path, diags: Diagnostics) -> tuple[list[str], int]:
+    """Check every ``*.yaml`` in ``faqs_dir``; return the error lines and the number checked."""
+    if not faqs_dir.is_dir():
+        raise FaqcError(f"{faqs_dir}: error: no such directory")
+    paths = sorted(faqs_dir.glob("*.yaml"))
+    if not paths:
+        diags.warn(str(faqs_dir), None, "no document YAML to check", "check.empty")
+    errors = []
+    for path in paths:
+        try:
+            check_document(path, sources_dir, diags)
+        except FaqcError as exc:
+            errors.append(exc.format_message())
+    return errors, len(paths)
+
+
+def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> None:
+    """Check one document YAML, raising a one-line ``FaqcError`` on the first hard problem."""
+    data = load_data(path.read_text(encoding="utf-8"), str(path))
+    problems = schema_errors(data)
+    if problems:
+        raise FaqcError(f"{path}: error: schema: {problems[0]}")
+    if Document.from_dict(data).to_dict() != data:
+        raise FaqcError(f"{path}: error: does not round-trip through the document model")
+    if data["meta"]["layout"] == "plain":
+        diags.warn(str(path), None, "layout not recognised: kept as plain paragraphs",
+                   "layout.unknown")
+    source = sources_dir / data["source"]["file"]
+    if not source.is_file():
+        diags.warn(str(path), None, f"source {source} not found: word audit skipped", "check.source")
+        return
+    raw = source.read_bytes()
+    if hashlib.sha256(raw).hexdigest() != data["source"]["sha256"]:
+        diags.warn(str(path), None, f"stale: {source} changed since this YAML was written",
+                   "check.stale")
+        return
+    missing, _extra = audit(read_source(raw, str(source)).text, data)
+    if missing:
+        sample = ", ".join(f"{w!r}x{n}" for w, n in sorted(missing.items())[:5])
+        raise FaqcError(f"{path}: error: {sum(missing.values())} source word(s) missing: {sample}")

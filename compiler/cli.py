@@ -1,0 +1,104 @@
+"""The ``faqc`` command line."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .check import check_documents
+from .errors import Diagnostics, FaqcError
+from .normalize import discover_sources, normalize_file
+
+
+class Context:
+    """Options shared by every verb."""
+
+    def __init__(self, verbosity: int, strict: bool):
+        self.verbosity = verbosity
+        self.strict = strict
+
+    def info(self, message: str) -> None:
+        """Print a progress line unless ``-q``."""
+        if self.verbosity >= 0:
+            click.echo(message, err=True)
+
+    def detail(self, message: str) -> None:
+        """Print a detail line with ``-v``."""
+        if self.verbosity > 0:
+            click.echo(message, err=True)
+
+
+def report(ctx: Context, diags: Diagnostics) -> None:
+    """Print the warnings grouped by file; fail under ``--strict`` if there are any."""
+    for diag in diags.sorted():
+        click.echo(diag.format(), err=True)
+    if diags and ctx.strict:
+        raise FaqcError(f"{len(diags)} warning(s) and --strict is set")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("-v", "--verbose", count=True, help="Say more (repeatable).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only warnings and errors.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.version_option(__version__, prog_name="faqc")
+@click.pass_context
+def main(click_ctx: click.Context, verbose: int, quiet: bool, strict: bool) -> None:
+    """faqc: compile Magic: The Gathering FAQs and release notes into YAML and a static site."""
+    click_ctx.obj = Context(-1 if quiet else verbose, strict)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out-dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Directory for the YAML files (one per source, named by document id).")
+@click.pass_obj
+def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
+    """Read FAQ text FILES (or directories of them) and write one YAML per source."""
+    sources: list[Path] = []
+    for path in files:
+        sources.extend(discover_sources(path) if path.is_dir() else [path])
+    diags = Diagnostics()
+    taken: dict[str, Path] = {}
+    failed = 0
+    for path in sources:
+        result = normalize_file(path, out_dir, diags, taken)
+        if result.error:
+            failed += 1
+            click.echo(result.error.format_message(), err=True)
+            continue
+        verb = "wrote" if result.written else "unchanged"
+        ctx.detail(f"{path} -> {result.output} ({verb}, layout {result.document.meta.layout})")
+    ctx.info(f"normalize: {len(sources) - failed} of {len(sources)} source(s) -> {out_dir}")
+    report(ctx, diags)
+    if failed:
+        raise FaqcError(f"{failed} source(s) could not be read")
+
+
+@main.command()
+@click.option("--faqs", "faqs_dir", default=Path("content/faqs"), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path), help="Directory of document YAML.")
+@click.option("--sources", "sources_dir", default=Path("content/sources"), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Directory of the sources, for the word audit and staleness check.")
+@click.pass_obj
+def check(ctx: Context, faqs_dir: Path, sources_dir: Path) -> None:
+    """Validate every document YAML: schema, round trip, freshness, and no word lost."""
+    diags = Diagnostics()
+    errors, count = check_documents(faqs_dir, sources_dir, diags)
+    for line in errors:
+        click.echo(line, err=True)
+    ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)")
+    report(ctx, diags)
+    if errors:
+        raise FaqcError(f"{len(errors)} document(s) failed the check")
+
+
+def run() -> None:
+    """Entry point: turn anything unexpected into a clear bug report line, not a traceback."""
+    try:
+        main(standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("faqc: interrupted", err=True)
+        sys.exit(130)

@@ -1,0 +1,60 @@
+"""Errors the user caused, and warnings with locations and categories."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import click
+
+
+class FaqcError(click.ClickException):
+    """Root of every error caused by input or usage: the CLI prints one clean line."""
+
+    exit_code = 1
+
+
+class SourceError(FaqcError):
+    """A source file that cannot be read: names the file and, where known, the line."""
+
+    def __init__(self, file: str, message: str, line: int | None = None):
+        self.file = file
+        self.line = line
+        self.reason = message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: error: {message}")
+
+
+@dataclass(slots=True, frozen=True)
+class Diagnostic:
+    """One warning: where, what, and its category (``layout.unknown``, ``xref.card``, ...)."""
+
+    file: str
+    line: int | None
+    message: str
+    category: str
+
+    def format(self) -> str:
+        """Return the one-line form ``file:line: warning: message [category]``."""
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: warning: {self.message} [{self.category}]"
+
+
+@dataclass(slots=True)
+class Diagnostics:
+    """Collects warnings during a run; ``--strict`` turns any into failure."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def warn(self, file: str, line: int | None, message: str, category: str) -> None:
+        """Record a warning."""
+        self.items.append(Diagnostic(file, line, message, category))
+
+    def extend(self, other: "Diagnostics") -> None:
+        """Add every warning of ``other``."""
+        self.items.extend(other.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        """Return the warnings grouped by file, then by line."""
+        return sorted(self.items, key=lambda d: (d.file, d.line or 0, d.category, d.message))
+
+    def __len__(self) -> int:
+        return len(self.items)

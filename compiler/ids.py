@@ -1,0 +1,36 @@
+"""Stable anchor ids: slugs unique within a document, content-hash permalinks."""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+_NON_SLUG = re.compile(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+")
+
+
+def slugify(text: str) -> str:
+    """Return a URL-safe slug: NFKC, lowercase, ASCII letters and digits (kana/kanji kept), dashes."""
+    text = unicodedata.normalize("NFKC", text).lower().replace("'", "").replace("’", "")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return _NON_SLUG.sub("-", text).strip("-") or "x"
+
+
+class IdAllocator:
+    """Hands out ids unique within one document, suffixing repeats (``dog-umbra-2``)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}
+
+    def take(self, base: str) -> str:
+        """Return ``base``, or ``base-N`` if it was taken before."""
+        n = self._seen.get(base, 0) + 1
+        self._seen[base] = n
+        return base if n == 1 else f"{base}-{n}"
+
+
+def content_id(owner: str, text: str, prefix: str = "r") -> str:
+    """Return a permalink id from the owner's name and the text: survives unrelated edits."""
+    norm = " ".join(unicodedata.normalize("NFKC", text).split())
+    digest = hashlib.sha1(f"{owner}\n{norm}".encode("utf-8")).hexdigest()
+    return f"{prefix}-{digest[:8]}"

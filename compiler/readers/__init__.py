@@ -1,0 +1,37 @@
+"""The readers, one per input layout, and the registry that picks one by sniffing the text."""
+from __future__ import annotations
+
+from ..errors import Diagnostics
+from ..model import Document
+from ..textio import SourceText
+from .base import Reader
+from .plain import PlainReader
+
+
+def registry() -> list[Reader]:
+    """Return every reader, most specific first; the plain reader comes last."""
+    readers: list[Reader] = []
+    for module, cls in (("en_lines", "LineFaqReader"), ("en_collapsed", "CollapsedFaqReader"),
+                        ("release_notes", "ReleaseNotesReader"), ("ja", "JapaneseFaqReader")):
+        try:
+            mod = __import__(f"{__name__}.{module}", fromlist=[cls])
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{module}":
+                raise
+            continue  # reader not written yet
+        readers.append(getattr(mod, cls)())
+    readers.append(PlainReader())
+    return readers
+
+
+def choose_reader(src: SourceText) -> Reader:
+    """Return the reader whose sniffing score for ``src`` is highest (ties: registry order)."""
+    readers = registry()
+    scores = [r.score(src) for r in readers]
+    best = max(range(len(readers)), key=lambda i: (scores[i], -i))
+    return readers[best]
+
+
+def read_document(src: SourceText, diags: Diagnostics) -> Document:
+    """Return the IR of ``src`` using the reader chosen by sniffing."""
+    return choose_reader(src).read(src, diags)

@@ -1,0 +1,86 @@
+"""What every reader shares: the reader interface and the finishing of a document."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..errors import Diagnostics
+from ..ids import content_id, slugify
+from ..model import (CardEntry, Document, DocumentMeta, Node, Ruling, Section, SourceInfo,
+                     Topic, iter_blocks)
+from ..textio import SourceText
+
+_KANA_RE = re.compile(r"[\u3040-\u30ff]")
+_LATIN_RE = re.compile(r"[A-Za-z]")
+
+
+class Reader:
+    """One reader per input layout; the registry picks the one whose ``score`` is highest.
+
+    ``score`` and ``read`` are pure: they look only at the ``SourceText``.
+    """
+
+    layout: str = ""
+    """The layout name recorded in the document's meta."""
+
+    def score(self, src: SourceText) -> float:
+        """Return how sure this reader is that ``src`` is in its layout (0 = not at all)."""
+        raise NotImplementedError
+
+    def read(self, src: SourceText, diags: Diagnostics) -> Document:
+        """Return the document recovered from ``src``; warnings go to ``diags``."""
+        raise NotImplementedError
+
+
+def detect_language(text: str) -> str:
+    """Return ``ja`` when kana make up a real share of the letters, else ``en``."""
+    sample = text[:200_000]
+    kana = len(_KANA_RE.findall(sample))
+    latin = len(_LATIN_RE.findall(sample))
+    return "ja" if kana and kana * 4 >= latin else "en"
+
+
+def source_info(src: SourceText) -> SourceInfo:
+    """Return the ``SourceInfo`` of a decoded source."""
+    return SourceInfo(file=src.file.rsplit("/", 1)[-1], sha256=src.sha256, encoding=src.encoding,
+                      newline=src.newline, lines=len(src.lines), markers_removed=src.markers_removed)
+
+
+def document_id(meta: DocumentMeta) -> str:
+    """Return the stable document id ``<set code>-<language>`` (``chk-en``)."""
+    return f"{slugify(meta.set_code)}-{meta.language}"
+
+
+def effective_date(meta: DocumentMeta) -> str | None:
+    """Return the document's date: release, else legal, else last-modified, else meta date."""
+    return meta.release_date or meta.legal_date or meta.last_modified or meta.meta_date
+
+
+def finish_document(src: SourceText, meta: DocumentMeta, sections: list[Section]) -> Document:
+    """Assemble the document: fill the effective date and give every ruling its permalink id."""
+    meta.meta_date = meta.meta_date or src.meta_date
+    meta.date = effective_date(meta)
+    for section in sections:
+        _assign_ruling_ids(section.blocks, owner=section.title or section.role)
+    return Document(id=document_id(meta), meta=meta, source=source_info(src), sections=sections)
+
+
+def _assign_ruling_ids(blocks: list[Node], owner: str) -> None:
+    """Give each ruling a content-hash id from its owner (card or topic) and its text."""
+    seen: dict[str, int] = {}
+    for block in blocks:
+        if isinstance(block, (CardEntry, Topic)):
+            _assign_ruling_ids(block.blocks, owner=block.name if isinstance(block, CardEntry) else block.title)
+        elif isinstance(block, Ruling) and not block.id:
+            base = content_id(owner, block.text)
+            seen[base] = seen.get(base, 0) + 1
+            block.id = base if seen[base] == 1 else f"{base}-{seen[base]}"
+
+
+def nfkc(text: str) -> str:
+    """Return the NFKC form of ``text`` (full-width to half-width for matching, never for storage)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+__all__ = ["Reader", "detect_language", "finish_document", "source_info", "document_id",
+           "iter_blocks", "nfkc"]

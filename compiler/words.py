@@ -1,0 +1,50 @@
+"""The "nothing lost" audit: every word of a source must be in its document's text fields."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+WORD_RE = re.compile(r"\w+")
+
+# Fields that hold source text.  Everything else (ids, spans, derived metadata, the card-level
+# copies of the front face's names, collector parts split from ``raw``) is left out, so a word
+# counts only where the reader put the text itself.
+TEXT_FIELDS = frozenset({
+    "text", "title", "label", "number", "examples", "items", "maps_to", "mana_cost", "type_line",
+    "power_toughness", "loyalty", "defense", "name_note", "raw", "faces", "name", "name_ja",
+    "blocks", "sections", "collector",
+})
+CARD_LEVEL_COPIES = frozenset({"name", "name_ja", "id"})
+
+
+def source_words(text: str) -> Counter[str]:
+    """Return the multiset of words in a decoded source text."""
+    return Counter(WORD_RE.findall(text))
+
+
+def document_words(data: dict[str, Any]) -> Counter[str]:
+    """Return the multiset of words in the text fields of a document's dict form."""
+    counter: Counter[str] = Counter()
+    for section in data.get("sections", []):
+        _collect(section, counter)
+    return counter
+
+
+def _collect(node: Any, counter: Counter[str]) -> None:
+    if isinstance(node, str):
+        counter.update(WORD_RE.findall(node))
+    elif isinstance(node, list):
+        for item in node:
+            _collect(item, counter)
+    elif isinstance(node, dict):
+        skip = CARD_LEVEL_COPIES if node.get("kind") == "card" else frozenset({"id"})
+        for key, value in node.items():
+            if key in TEXT_FIELDS and key not in skip:
+                _collect(value, counter)
+
+
+def audit(source_text: str, data: dict[str, Any]) -> tuple[Counter[str], Counter[str]]:
+    """Return ``(missing, extra)``: source words not in the document, document words not in the source."""
+    src, doc = source_words(source_text), document_words(data)
+    return src - doc, doc - src

@@ -1,0 +1,64 @@
+"""YAML in and out, only through the IR, with libyaml when present; atomic writes."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import FaqcError
+from .model import SCHEMA_VERSION, Document
+
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def dump_document(doc: Document) -> str:
+    """Return the YAML text of a document (deterministic: same IR, same bytes)."""
+    return dump_data(doc.to_dict())
+
+
+def dump_data(data: Any) -> str:
+    """Return YAML for plain data: block style, keys in insertion order, unicode kept."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
+
+
+def load_data(text: str, file: str) -> Any:
+    """Parse YAML text, turning syntax errors into a one-line error naming the file."""
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{file}:{mark.line + 1}" if mark else file
+        raise FaqcError(f"{where}: error: invalid YAML: {getattr(exc, 'problem', exc)}") from None
+
+
+def load_document(path: Path) -> Document:
+    """Read a document YAML written by ``dump_document``."""
+    data = load_data(path.read_text(encoding="utf-8"), str(path))
+    if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
+        raise FaqcError(f"{path}: error: not a faqc document of schema version {SCHEMA_VERSION}")
+    try:
+        return Document.from_dict(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise FaqcError(f"{path}: error: malformed document: {exc}") from None
+
+
+def write_atomic(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` via a temporary file and rename; return False if unchanged."""
+    data = text.encode("utf-8")
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True

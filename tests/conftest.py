@@ -1,0 +1,44 @@
+"""Shared test fixtures: the embedded corpus and helpers to normalize it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.errors import Diagnostics
+from compiler.model import Document
+from compiler.readers import read_document
+from compiler.textio import read_source
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "content" / "sources"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+# The five seeds, by what they are (the code never relies on these names).
+SEED_FILES = {
+    "chk": "000_5c86c3c8dc6a5532.txt",
+    "mh3": "001_d57aa293da96ea03.txt",
+    "bok": "002_df854cc05919f76a.txt",
+    "fut": "003_ce9129ef857eaa93.txt",
+    "shm": "004_c87000aeb4c579c1.txt",
+}
+
+
+def read_path(path: Path) -> tuple[Document, Diagnostics]:
+    """Read one source file into its document, collecting warnings."""
+    diags = Diagnostics()
+    doc = read_document(read_source(path.read_bytes(), str(path)), diags)
+    return doc, diags
+
+
+_cache: dict[str, tuple[Document, Diagnostics]] = {}
+
+
+@pytest.fixture(scope="session")
+def seed():
+    """Return a function giving the (cached) document of a seed by short name."""
+    def get(name: str) -> Document:
+        if name not in _cache:
+            _cache[name] = read_path(SOURCES / SEED_FILES[name])
+        return _cache[name][0]
+    return get
