@@ -5,6 +5,7 @@ import hashlib
 import re
 import unicodedata
 
+_KANA_VOICING = "\u3099\u309a"
 _NON_SLUG = re.compile(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+")
 
 
@@ -12,7 +13,9 @@ def slugify(text: str) -> str:
     """Return a URL-safe slug: NFKC, lowercase, ASCII letters and digits (kana/kanji kept), dashes."""
     text = unicodedata.normalize("NFKC", text).lower().replace("'", "").replace("’", "")
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    # Drop Latin accents, but keep kana voicing marks (ズ is not ス): recompose them below.
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in _KANA_VOICING)
+    text = unicodedata.normalize("NFC", text)
     return _NON_SLUG.sub("-", text).strip("-") or "x"
 
 

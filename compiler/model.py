@@ -209,7 +209,7 @@ class Face(Node):
     name_note: str | None = None
     """Text written after the name on its line, e.g. ``(_Mirrodin_(R) card with its new Oracle wording)``."""
     mana_cost: str | None = None
-    """Mana cost verbatim, e.g. ``{2}{U/B}``."""
+    """Mana cost verbatim, e.g. ``{2}{U/B}`` (some early FAQs write it bare: ``1BB``)."""
     type_line: str | None = None
     """Type line verbatim, e.g. ``Legendary Creature -- Spirit``."""
     power_toughness: str | None = None
@@ -234,6 +234,8 @@ class Collector(Node):
     """Set code from the line (``MH3``)."""
     print_kind: str
     """Print kind (``Main``, ``MainDFC``, ``SPGOther_MH3SpecialGuest``, ...)."""
+    name: str | None = None
+    """The card name written after the code on the collector line, as written."""
 
 
 @dataclass(slots=True)
@@ -252,7 +254,7 @@ class CardEntry(Node):
     name_ja: str | None = None
     """Japanese name of the (front face of the) card, for Japanese documents."""
     layout: str = "normal"
-    """``normal``, ``flip`` (``++++++++++``) or ``double-faced`` (``//``)."""
+    """``normal``, ``flip`` (``++++++++++``), ``double-faced`` (``//``) or ``adventure`` (``////``)."""
     collector: Collector | None = None
     """Collector line, for modern release notes."""
     blocks: list[Node] = field(default_factory=list)

@@ -16,6 +16,8 @@ TEXT_FIELDS = frozenset({
     "blocks", "sections", "collector",
 })
 CARD_LEVEL_COPIES = frozenset({"name", "name_ja", "id"})
+# A collector line's text is its code (``raw``) and the name after it; the rest is split from raw.
+COLLECTOR_TEXT = frozenset({"raw", "name"})
 
 
 def source_words(text: str) -> Counter[str]:
@@ -40,7 +42,9 @@ def _collect(node: Any, counter: Counter[str]) -> None:
     elif isinstance(node, dict):
         skip = CARD_LEVEL_COPIES if node.get("kind") == "card" else frozenset({"id"})
         for key, value in node.items():
-            if key in TEXT_FIELDS and key not in skip:
+            if key == "collector" and isinstance(value, dict):
+                _collect({k: v for k, v in value.items() if k in COLLECTOR_TEXT}, counter)
+            elif key in TEXT_FIELDS and key not in skip:
                 _collect(value, counter)
 
 

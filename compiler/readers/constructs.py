@@ -25,7 +25,7 @@ CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planesw
               "Conspiracy", "Dungeon")
 SUPERTYPES = ("Legendary", "Basic", "Snow", "World", "Ongoing", "Elite", "Host")
 _TYPE_LINE_RE = re.compile(
-    r"^(?:(?:%s)\s+)*(?:%s)(?:\s+(?:%s))*(?:\s+(?:--|—|-)\s+\S.*)?$"
+    r"^(?:(?:%s)\s+)*(?:%s)(?:\s+(?:%s))*(?:\s+(?:--|—|–|-)\s+\S.*)?$"
     % ("|".join(SUPERTYPES), "|".join(CARD_TYPES), "|".join(CARD_TYPES)))
 
 
@@ -102,3 +102,39 @@ def parse_rule_line(line: str) -> RuleLine | None:
     if not subrule and len(rest) <= 60 and not rest.endswith((".", ":", ")", '"')):
         return RuleLine(number, with_period, rest, None)
     return RuleLine(number, with_period, None, rest)
+
+
+# ---------------------------------------------------------------- appended for en-lines
+
+# Costs typed without braces (``1BB``, ``4BB``, ``5``) in some early FAQs.
+BARE_MANA_COST_RE = re.compile(r"^(?:[0-9]+[WUBRGXC]*|[WUBRGXC]+)$")
+# Pre-2005 Aura type lines named what they enchant (``Enchant Creature``, ``Enchant Forest``).
+ENCHANT_TYPE_LINE_RE = re.compile(r"^Enchant\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?$")
+LOOSE_RULING_RE = re.compile(r"^\*(?P<space>\s*)(?P<text>\S.*)$")
+# A line opening with an emphasised word (``*all* of them``) or a ``*/*`` P/T is no ruling.
+EMPHASIS_START_RE = re.compile(r"^\*[^*\s](?:[^*]*[^*\s])?\*(?!\w)")
+MAPPING_RE = re.compile(r"^(?P<text>\S.*?)\s+(?P<arrow>-->)\s+(?P<to>\S.*)$")
+
+
+def is_bare_mana_cost(text: str) -> bool:
+    """Return whether the whole string is a cost written without braces (``1BB``, ``5``)."""
+    return bool(BARE_MANA_COST_RE.match(text.strip()))
+
+
+def is_enchant_type_line(text: str) -> bool:
+    """Return whether the string is an old Aura type line (``Enchant Creature``)."""
+    return bool(ENCHANT_TYPE_LINE_RE.match(text.strip()))
+
+
+def parse_loose_ruling(line: str) -> str | None:
+    """Return the text of a ``*`` ruling line, also when the bullet lacks its space (``*If``)."""
+    m = LOOSE_RULING_RE.match(line)
+    if not m or (not m.group("space") and EMPHASIS_START_RE.match(line)):
+        return None
+    return m.group("text").rstrip()
+
+
+def parse_mapping(text: str) -> tuple[str, str, str] | None:
+    """Return ``(text, arrow, maps_to)`` of an ``A --> B`` item, or None."""
+    m = MAPPING_RE.match(text.strip())
+    return (m.group("text"), m.group("arrow"), m.group("to").rstrip()) if m else None
