@@ -1,0 +1,1 @@
+"""The site: where each page lives, what it shows, and writing it."""
