@@ -8,8 +8,10 @@ from .errors import Diagnostics, FaqcError
 from .model import Document
 from .textio import read_source
 from .validate import schema_errors
+from .inventory import collect
 from .words import audit
-from .yamlio import load_data
+from .xref.resolve import LinkIndex, resolve
+from .yamlio import load_data, load_document
 
 
 def check_documents(faqs_dir: Path, sources_dir: Path, diags: Diagnostics) -> tuple[list[str], int]:
@@ -52,3 +54,19 @@ def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> None:
     if missing:
         sample = ", ".join(f"{w!r}x{n}" for w, n in sorted(missing.items())[:5])
         raise FaqcError(f"{path}: error: {sum(missing.values())} source word(s) missing: {sample}")
+
+
+def link_report(faqs_dir: Path, sources_dir: Path) -> tuple[LinkIndex, list[str]]:
+    """Resolve every reference of the documents in ``faqs_dir``; return the index and report lines."""
+    docs = [load_document(p) for p in sorted(faqs_dir.glob("*.yaml"))]
+    index = resolve(collect(docs))
+    lines = ["link report (references by document: resolved / cited-only / unresolved):"]
+    for doc_id, counts in sorted(index.counts().items()):
+        parts = [f"{kind} {counts[f'{kind}.resolved']}/{counts[f'{kind}.cited-only']}/"
+                 f"{counts[f'{kind}.unresolved']}" for kind in ("card", "rule")]
+        lines.append(f"  {doc_id}: " + ", ".join(parts))
+    for ref in index.unresolved():
+        what = "card" if ref.link.kind == "card" else "rule"
+        lines.append(f"  {sources_dir / ref.file}:{ref.line}: unresolved {what} reference "
+                     f"{ref.link.text!r} [xref.{what}]")
+    return index, lines

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .check import check_documents
+from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
 from .normalize import discover_sources, normalize_file
 
@@ -89,6 +89,9 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path) -> None:
     errors, count = check_documents(faqs_dir, sources_dir, diags)
     for line in errors:
         click.echo(line, err=True)
+    if not errors and count:
+        for line in link_report(faqs_dir, sources_dir)[1]:
+            click.echo(line)
     ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)")
     report(ctx, diags)
     if errors:

@@ -1,0 +1,192 @@
+"""The resolve phase: every rule and card reference in every text, resolved against the inventory.
+
+Runs after ``collect`` (all documents known) and before any page is written.  The same
+``Resolver.links`` serves the link report and the renderer, so a page links exactly what the
+report counts.
+
+Resolution rules:
+
+* A rule number resolves to the version quoted by the citing document itself, else to the
+  latest version quoted on or before the document's date, else to the earliest later one; a
+  number quoted nowhere still resolves to its rule page (``cited-only``), which lists who cites
+  it, until the Comprehensive Rules import gives it text.
+* An English card name is found only from the inventory, so it always resolves; a Japanese
+  ``《...》`` reference resolves by its English part, else its Japanese name; one that names no
+  card of the corpus is reported as unresolved ``[xref.card]`` (it names a card of another set).
+* A card's mentions of itself inside its own entry are not links.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..inventory import Inventory, RuleVersion
+from ..model import (CardEntry, Document, Errata, Example, ListBlock, Node, Paragraph, RuleQuote,
+                     Ruling, Topic)
+from .cardnames import CardNameMatcher, find_bracketed_names, ordinary_words
+from .rulerefs import find_rule_refs
+
+
+@dataclass(slots=True, frozen=True)
+class Link:
+    """A resolved (or unresolved) reference inside one text."""
+
+    start: int
+    end: int
+    kind: str
+    """``card`` or ``rule``."""
+    target: str | None
+    """Card key (English name) or rule number; None when unresolved."""
+    text: str
+    """The text referring."""
+    version: RuleVersion | None = None
+    """For rules: the quoted version the citation reads against, if any."""
+    numbers: tuple[str, ...] = ()
+    """For rules: every number the text cites (a range ``409.1f-h`` cites three); ``target`` is the first."""
+
+
+@dataclass(slots=True, frozen=True)
+class Reference:
+    """A reference with the place it stands, for the link report and "cited by" lists."""
+
+    link: Link
+    doc_id: str
+    file: str
+    line: int
+    anchor: str
+    """Anchor of the nearest anchored node (card entry, topic, ruling, rule) on the document page."""
+    owner: str | None
+    """Card key of the entry the text belongs to, if any."""
+
+
+@dataclass(slots=True)
+class LinkIndex:
+    """Every reference of the corpus, and who cites each card and rule."""
+
+    references: list[Reference] = field(default_factory=list)
+    by_rule: dict[str, list[Reference]] = field(default_factory=lambda: defaultdict(list))
+    by_card: dict[str, list[Reference]] = field(default_factory=lambda: defaultdict(list))
+
+    def unresolved(self) -> list[Reference]:
+        """Return the references that name no target."""
+        return [r for r in self.references if r.link.target is None]
+
+    def counts(self) -> dict[str, Counter[str]]:
+        """Return, per document, counts by ``<kind>.<resolved|cited-only|unresolved>``."""
+        out: dict[str, Counter[str]] = defaultdict(Counter)
+        for ref in self.references:
+            out[ref.doc_id][f"{ref.link.kind}.{_status(ref.link)}"] += 1
+        return out
+
+
+def _status(link: Link) -> str:
+    if link.target is None:
+        return "unresolved"
+    if link.kind == "rule" and link.version is None:
+        return "cited-only"
+    return "resolved"
+
+
+class Resolver:
+    """Find and resolve references in texts, against one inventory."""
+
+    def __init__(self, inv: Inventory):
+        self.inv = inv
+        names = {name: key for name, key in inv.face_index.items()}
+        self.matcher = CardNameMatcher(names, ordinary=ordinary_words(_all_texts(inv)))
+
+    def links(self, text: str, doc: Document, owner: CardEntry | None = None) -> list[Link]:
+        """Return the references in ``text`` (of ``doc``, inside ``owner``'s entry), in order."""
+        exclude = [face.name for face in owner.faces] if owner else []
+        found = [Link(ref.start, ref.end, "rule", ref.numbers[0], ref.text,
+                      version_for(self.inv, ref.numbers[0], doc), tuple(ref.numbers))
+                 for ref in find_rule_refs(text)]
+        taken = [(link.start, link.end) for link in found]
+        for ref in self.matcher.find(text, exclude=exclude):
+            if not _overlaps(ref.start, ref.end, taken):
+                found.append(Link(ref.start, ref.end, "card", self.inv.face_index[ref.name], ref.text))
+        found.extend(self._bracket_links(text, owner, taken))
+        return sorted(found, key=lambda link: (link.start, link.end))
+
+    def _bracket_links(self, text: str, owner: CardEntry | None, taken) -> Iterator[Link]:
+        for ref in find_bracketed_names(text):
+            if _overlaps(ref.start, ref.end, taken):
+                continue
+            names = [n for n in (ref.name_en, ref.name_ja, ref.name) if n]
+            card = next((c for c in map(self.inv.card_for, names) if c), None)
+            if owner and (owner.name in names or owner.name_ja in names
+                          or (card and card.name == self.inv.face_index.get(owner.name))):
+                continue  # the card's own entry naming itself
+            yield Link(ref.start, ref.end, "card", card.name if card else None, ref.text)
+
+
+def version_for(inv: Inventory, number: str, doc: Document) -> RuleVersion | None:
+    """Return the quoted version of a rule a citation in ``doc`` reads against (see module doc)."""
+    rule = inv.rules.get(number)
+    if rule is None or not rule.versions:
+        return None
+    for version in rule.versions:
+        if version.place.doc_id == doc.id:
+            return version
+    date = doc.meta.date or ""
+    earlier = [v for v in rule.versions if (v.place.date or "") <= date]
+    return earlier[-1] if earlier else rule.versions[0]
+
+
+def _overlaps(start: int, end: int, spans) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+def resolve(inv: Inventory) -> LinkIndex:
+    """Return every reference of every document, resolved; "cited by" maps included."""
+    resolver = Resolver(inv)
+    index = LinkIndex()
+    for doc in inv.documents.values():
+        for text, node, anchor, owner in texts_of(doc):
+            for link in resolver.links(text, doc, owner):
+                ref = Reference(link, doc.id, doc.source.file, node.src.line, anchor,
+                                owner.name if owner else None)
+                index.references.append(ref)
+                if link.kind == "rule":
+                    for number in link.numbers:
+                        index.by_rule[number].append(ref)
+                elif link.target:
+                    index.by_card[link.target].append(ref)
+    return index
+
+
+def texts_of(doc: Document) -> Iterator[tuple[str, Node, str, CardEntry | None]]:
+    """Yield ``(text, node, anchor, owning card entry)`` for every inline text of a document."""
+    for section in doc.sections:
+        yield from _block_texts(section.blocks, section.id, None)
+
+
+def _block_texts(blocks: list[Node], anchor: str, owner: CardEntry | None):
+    for block in blocks:
+        if isinstance(block, Topic):
+            yield from _block_texts(block.blocks, block.id, owner)
+        elif isinstance(block, CardEntry):
+            for face in block.faces:
+                for line in face.text:
+                    yield line, face, block.id, block
+            yield from _block_texts(block.blocks, block.id, block)
+        elif isinstance(block, Ruling):
+            yield block.text, block, block.id or anchor, owner
+        elif isinstance(block, (Paragraph, Example, Errata)):
+            yield block.text, block, anchor, owner
+        elif isinstance(block, RuleQuote):
+            for text in [block.text or "", *block.examples]:
+                if text:
+                    yield text, block, anchor, owner
+        elif isinstance(block, ListBlock):
+            for item in block.items:
+                for text in (item.text, item.maps_to or ""):
+                    if text:
+                        yield text, item, anchor, owner
+
+
+def _all_texts(inv: Inventory) -> Iterator[str]:
+    for doc in inv.documents.values():
+        for text, *_ in texts_of(doc):
+            yield text
