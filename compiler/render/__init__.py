@@ -1,0 +1,17 @@
+"""The write phase's rendering: inline text, mana symbols, relative URLs, Jinja2 pages.
+
+``render_inline`` and ``render_mana_cost`` turn IR text into safe HTML; ``render_page``
+renders a template of ``templates/`` for one page of the site.
+"""
+from __future__ import annotations
+
+from .env import create_environment, render_page
+from .inline import render_inline
+from .links import LinkSpan
+from .mana import render_mana_cost
+from .urls import relative_url
+
+__all__ = [
+    "LinkSpan", "create_environment", "relative_url", "render_inline", "render_mana_cost",
+    "render_page",
+]
