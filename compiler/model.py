@@ -344,7 +344,10 @@ class DocumentMeta(Node):
     compiled_by: str | None = None
     """Compiler credit as written (``Mark L. Gottlieb, with contributions from ...``)."""
     date: str | None = None
-    """The document's effective date: release, else legal, else last-modified, else meta date."""
+    """The document's effective date: the release date it states, else the set's release date
+    from the built-in set table, else its legal, last-modified or META date."""
+    date_basis: str | None = None
+    """Where ``date`` comes from: ``release``, ``legal``, ``last-modified``, ``meta`` or ``set-table``."""
 
 
 @dataclass(slots=True)

@@ -14,6 +14,8 @@ class SetInfo:
     code: str
     name: str
     name_ja: str
+    release: str
+    """Official release date (ISO), used only when a document states no date of its own."""
 
 
 @lru_cache(maxsize=1)

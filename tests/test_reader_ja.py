@@ -113,8 +113,10 @@ def test_seed_meta(shm):
     meta = shm.meta
     assert (meta.set_name, meta.set_code, meta.set_name_local) == ("Shadowmoor", "SHM", "シャドウムーア")
     assert (meta.language, meta.layout) == ("ja", "ja")
-    # The text names the release day ("公式発売日") but states no date: none is invented.
-    assert meta.release_date is meta.legal_date is meta.last_modified is meta.date is None
+    # The text names the release day ("公式発売日") but states no date: none is invented;
+    # the effective date comes from the set table, and says so.
+    assert meta.release_date is meta.legal_date is meta.last_modified is None
+    assert (meta.date, meta.date_basis) == ("2008-05-02", "set-table")
 
 
 def test_seed_sections(shm):

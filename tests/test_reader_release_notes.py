@@ -70,7 +70,7 @@ def test_seed_meta(seed):
     assert meta.compiled_by == "Eric Levine"
     assert (meta.last_modified, meta.meta_date) == ("2024-05-15", "2024-05-31")
     assert meta.release_date is None and meta.title is None  # not stated, not invented
-    assert meta.date == "2024-05-15"
+    assert (meta.date, meta.date_basis) == ("2024-06-14", "set-table")  # release, from the set table
 
 
 def test_seed_sections_in_order(seed):

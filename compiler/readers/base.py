@@ -8,6 +8,7 @@ from ..errors import Diagnostics
 from ..ids import content_id, slugify
 from ..model import (CardEntry, Document, DocumentMeta, Node, Ruling, Section, SourceInfo,
                      Topic, iter_blocks)
+from ..sets import by_code
 from ..textio import SourceText
 
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
@@ -51,15 +52,26 @@ def document_id(meta: DocumentMeta) -> str:
     return f"{slugify(meta.set_code)}-{meta.language}"
 
 
-def effective_date(meta: DocumentMeta) -> str | None:
-    """Return the document's date: release, else legal, else last-modified, else meta date."""
-    return meta.release_date or meta.legal_date or meta.last_modified or meta.meta_date
+def effective_date(meta: DocumentMeta) -> tuple[str | None, str | None]:
+    """Return the document's date and its basis: the release date it states, else the set's
+    release date from the set table (rules are read as of release), else the legal,
+    last-modified or dataset META date."""
+    if meta.release_date:
+        return meta.release_date, "release"
+    info = by_code(meta.set_code)
+    if info:
+        return info.release, "set-table"
+    for basis, value in (("legal", meta.legal_date), ("last-modified", meta.last_modified),
+                         ("meta", meta.meta_date)):
+        if value:
+            return value, basis
+    return None, None
 
 
 def finish_document(src: SourceText, meta: DocumentMeta, sections: list[Section]) -> Document:
     """Assemble the document: fill the effective date and give every ruling its permalink id."""
     meta.meta_date = meta.meta_date or src.meta_date
-    meta.date = effective_date(meta)
+    meta.date, meta.date_basis = effective_date(meta)
     for section in sections:
         _assign_ruling_ids(section.blocks, owner=section.title or section.role)
     return Document(id=document_id(meta), meta=meta, source=source_info(src), sections=sections)
