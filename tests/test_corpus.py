@@ -54,3 +54,13 @@ def test_yaml_round_trips_through_the_model(name, normalized):
     _, doc, text, _ = normalized[name]
     data = load_data(text, name)
     assert Document.from_dict(data).to_dict() == data == doc.to_dict()
+
+
+@pytest.mark.parametrize("name", sorted(SEED_FILES))
+def test_sniffing_is_unambiguous(name):
+    from compiler.readers import registry
+    from compiler.textio import read_source
+    src = read_source((SOURCES / SEED_FILES[name]).read_bytes(), name)
+    scores = {r.layout: r.score(src) for r in registry()}
+    assert scores[EXPECTED_LAYOUT[name]] >= 0.9
+    assert all(score <= 0.01 for layout, score in scores.items() if layout != EXPECTED_LAYOUT[name])

@@ -5,23 +5,17 @@ from ..errors import Diagnostics
 from ..model import Document
 from ..textio import SourceText
 from .base import Reader
+from .en_collapsed import CollapsedFaqReader
+from .en_lines import LineFaqReader
+from .ja import JapaneseFaqReader
 from .plain import PlainReader
+from .release_notes import ReleaseNotesReader
 
 
 def registry() -> list[Reader]:
     """Return every reader, most specific first; the plain reader comes last."""
-    readers: list[Reader] = []
-    for module, cls in (("en_lines", "LineFaqReader"), ("en_collapsed", "CollapsedFaqReader"),
-                        ("release_notes", "ReleaseNotesReader"), ("ja", "JapaneseFaqReader")):
-        try:
-            mod = __import__(f"{__name__}.{module}", fromlist=[cls])
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{module}":
-                raise
-            continue  # reader not written yet
-        readers.append(getattr(mod, cls)())
-    readers.append(PlainReader())
-    return readers
+    return [LineFaqReader(), CollapsedFaqReader(), ReleaseNotesReader(), JapaneseFaqReader(),
+            PlainReader()]
 
 
 def choose_reader(src: SourceText) -> Reader:
