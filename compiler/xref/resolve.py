@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..inventory import Inventory, RuleVersion
+from ..inventory import Inventory, RuleVersion, rule_anchor
 from ..model import (CardEntry, Document, Errata, Example, ListBlock, Node, Paragraph, RuleQuote,
                      Ruling, Topic)
 from .cardnames import CardNameMatcher, find_bracketed_names, ordinary_words
@@ -178,7 +178,7 @@ def _block_texts(blocks: list[Node], anchor: str, owner: CardEntry | None):
         elif isinstance(block, RuleQuote):
             for text in [block.text or "", *block.examples]:
                 if text:
-                    yield text, block, anchor, owner
+                    yield text, block, rule_anchor(block.number), owner
         elif isinstance(block, ListBlock):
             for item in block.items:
                 for text in (item.text, item.maps_to or ""):
