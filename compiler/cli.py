@@ -10,6 +10,7 @@ from . import __version__
 from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
 from .normalize import discover_sources, normalize_file
+from .serve import make_server
 
 
 class Context:
@@ -96,6 +97,30 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path) -> None:
     report(ctx, diags)
     if errors:
         raise FaqcError(f"{len(errors)} document(s) failed the check")
+
+
+@main.command()
+@click.option("--site", "site_dir", default=Path("site"), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path), help="The built site to serve.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.pass_obj
+def serve(ctx: Context, site_dir: Path, host: str, port: int) -> None:
+    """Preview the built site over HTTP (127.0.0.1 only, unless --host says otherwise)."""
+    if not (site_dir / "index.html").is_file():
+        raise FaqcError(f"{site_dir}: error: no built site here (run faqc build first)")
+    try:
+        server = make_server(site_dir, host, port, quiet=ctx.verbosity <= 0)
+    except OSError as exc:
+        raise FaqcError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    bound_host, bound_port = server.server_address[:2]
+    ctx.info(f"serving {site_dir} at http://{bound_host}:{bound_port}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        ctx.info("stopped")
+    finally:
+        server.server_close()
 
 
 def run() -> None:
