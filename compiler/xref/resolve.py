@@ -102,11 +102,11 @@ class Resolver:
         found = [Link(ref.start, ref.end, "rule", ref.numbers[0], ref.text,
                       version_for(self.inv, ref.numbers[0], doc), tuple(ref.numbers))
                  for ref in find_rule_refs(text)]
+        found.extend(self._bracket_links(text, owner, [(l.start, l.end) for l in found]))
         taken = [(link.start, link.end) for link in found]
         for ref in self.matcher.find(text, exclude=exclude):
             if not _overlaps(ref.start, ref.end, taken):
                 found.append(Link(ref.start, ref.end, "card", self.inv.face_index[ref.name], ref.text))
-        found.extend(self._bracket_links(text, owner, taken))
         return sorted(found, key=lambda link: (link.start, link.end))
 
     def _bracket_links(self, text: str, owner: CardEntry | None, taken) -> Iterator[Link]:
