@@ -55,7 +55,11 @@ def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
             taken[doc.id] = path
         result.document = doc
         result.output = out_dir / f"{doc.id}.yaml"
-        result.written = write_atomic(result.output, text)
+        try:
+            result.written = write_atomic(result.output, text)
+        except OSError as exc:
+            raise FaqcError(f"{path}: error: cannot write {result.output}: "
+                             f"{exc.strerror or exc}") from None
     except FaqcError as exc:
         result.error = exc
     return result

@@ -1,0 +1,94 @@
+"""Check a built site: every internal link and ``#fragment`` resolves, and ids are unique per page.
+
+For every ``*.html`` file of the site, each ``href`` and ``src`` must be relative (no scheme, no
+leading ``/``: the site works from ``file://`` and under any path), name a file that exists
+inside the site, and, when it has a fragment and names an HTML page, a fragment that is an
+``id`` of that page. An ``id`` given twice on one page is reported too. Pure reading: nothing
+is written.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_URL_ATTRS = frozenset({"href", "src"})
+
+
+@dataclass(slots=True, frozen=True)
+class LinkProblem:
+    """One broken link or duplicate id."""
+
+    page: str
+    """Site path of the page."""
+    url: str
+    """The link as written (or the duplicate id)."""
+    reason: str
+
+    def format(self, root: Path | str = "") -> str:
+        """Return the one-line form ``site/page.html: broken link 'url': reason [site.link]``."""
+        where = f"{root}/{self.page}" if str(root) else self.page
+        return f"{where}: error: {self.reason}: {self.url!r} [site.link]"
+
+
+class PageScan(HTMLParser):
+    """The ids and the link targets of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.duplicate_ids: list[str] = []
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value is not None:
+                if value in self.ids:
+                    self.duplicate_ids.append(value)
+                self.ids.add(value)
+            elif name in _URL_ATTRS and value is not None:
+                self.urls.append(value)
+
+    handle_startendtag = handle_starttag
+
+
+def scan_page(path: Path) -> PageScan:
+    """Return the ids and links of the page at ``path``."""
+    scan = PageScan()
+    scan.feed(path.read_text(encoding="utf-8"))
+    scan.close()
+    return scan
+
+
+def check_site(root: Path) -> list[LinkProblem]:
+    """Return every broken internal link, missing fragment and duplicate id of the site at ``root``."""
+    pages = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
+    scans = {page: scan_page(root / page) for page in pages}
+    problems: list[LinkProblem] = []
+    for page, scan in scans.items():
+        problems += [LinkProblem(page, i, "duplicate id") for i in scan.duplicate_ids]
+        for url in scan.urls:
+            reason = _check_url(root, scans, page, url)
+            if reason:
+                problems.append(LinkProblem(page, url, reason))
+    return problems
+
+
+def _check_url(root: Path, scans: dict[str, PageScan], page: str, url: str) -> str | None:
+    """Return why ``url`` on ``page`` is broken, or None."""
+    if _SCHEME.match(url) or url.startswith(("/", "\\")):
+        return "not a relative link"
+    path, _, fragment = url.partition("#")
+    path = unquote(path.partition("?")[0])
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path)) if path else page
+    if target == ".." or target.startswith("../"):
+        return "link leaves the site"
+    if not (root / target).is_file():
+        return "no such file"
+    if fragment and target.endswith(".html") and unquote(fragment) not in scans[target].ids:
+        return "no such fragment"
+    return None

@@ -1,0 +1,97 @@
+"""Browser test setup: Chromium (installed with apt once if missing), the seed site, a local server.
+
+Chromium is driven by Python Playwright from the venv, at /usr/bin/chromium. If it is not
+there, the session runs ``apt-get install -y chromium`` once; only if that fails are the
+browser tests skipped, with the reason.
+"""
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from compiler.build import build_site
+from compiler.errors import Diagnostics
+
+from ..conftest import ROOT, SOURCES
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+OUTPUT = ROOT / "test-output"
+
+
+def ensure_chromium() -> str | None:
+    """Return None when Chromium is at CHROMIUM (installing it if needed), else why not."""
+    if Path(CHROMIUM).is_file():
+        return None
+    if shutil.which("apt-get") is None:
+        return f"{CHROMIUM} is missing and apt-get is not available to install it"
+    for command in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+            return f"{CHROMIUM} is missing and `{' '.join(command)}` failed: {last[0]}"
+    return None if Path(CHROMIUM).is_file() else f"apt installed chromium but {CHROMIUM} is absent"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    why = ensure_chromium()
+    if why:
+        pytest.skip(why)
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Python Playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("browser") / "site"
+    build_site(SOURCES, out, Diagnostics())
+    return out
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serve files without logging every request."""
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass
+
+
+@pytest.fixture(scope="session")
+def http_root(site_dir):
+    handler = functools.partial(QuietHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session", params=["file", "http"])
+def site_url(request, site_dir):
+    """Return the site's root URL, once from file:// and once from the local HTTP server."""
+    if request.param == "file":
+        return site_dir.as_uri() + "/"
+    return request.getfixturevalue("http_root")
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.errors = []
+    tab.on("console", lambda msg: tab.errors.append(msg.text) if msg.type == "error" else None)
+    tab.on("pageerror", lambda exc: tab.errors.append(str(exc)))
+    yield tab
+    context.close()
