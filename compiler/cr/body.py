@@ -1,0 +1,65 @@
+"""Read the numbered body of a CR: headings, rules, their examples and continuation lines."""
+from __future__ import annotations
+
+from ..errors import Diagnostics
+from ..model import Span
+from ..xref.rulerefs import rule_sort_key
+from .lines import Line, classify
+from .model import CrRule, CrSection
+
+
+def read_body(lines: tuple[str, ...], start: int, end: int, file: str,
+              diags: Diagnostics) -> tuple[list[CrSection], list[CrRule]]:
+    """Return the headings and rules of ``lines[start:end]`` (the body starts with a heading or rule)."""
+    sections: list[CrSection] = []
+    rules: list[CrRule] = []
+    after_heading = False
+    for index in range(start, end):
+        raw, number = lines[index], index + 1
+        line = classify(raw)
+        if line.kind == "blank":
+            continue
+        if line.kind in ("chapter", "section"):
+            sections.append(CrSection(line.number, line.title or "", Span(number, number)))
+            after_heading = True
+        elif line.kind == "rule":
+            if line.written:
+                diags.warn(file, number, f"rule number written {line.written!r}: read as "
+                           f"{line.number}", "cr.layout")
+            rules.append(CrRule(line.number, Span(number, number), title=line.title, text=line.text))
+            after_heading = False
+        elif not rules:
+            # Cannot happen: the body starts at the headings right before its first rule.
+            raise AssertionError(f"{file}:{number}: body text before the first rule")
+        else:
+            if after_heading or (line.kind == "continuation" and not raw[:1].isspace()):
+                diags.warn(file, number, f"unnumbered {line.kind} line: kept with rule "
+                           f"{rules[-1].number}", "cr.layout")
+            _attach(rules[-1], line, number)
+    warn_order(rules, file, diags)
+    return sections, rules
+
+
+def _attach(rule: CrRule, line: Line, number: int) -> None:
+    """Add an example or continuation line to ``rule`` (a continuation joins what came last)."""
+    text = line.text or ""
+    if line.kind == "example":
+        rule.examples.append(text)
+    elif rule.examples:
+        rule.examples[-1] += "\n" + text
+    else:
+        rule.text = f"{rule.text}\n{text}" if rule.text else text
+    rule.src = rule.src.cover(Span(number, number))
+
+
+def warn_order(rules: list[CrRule], file: str, diags: Diagnostics) -> None:
+    """Warn about rule numbers out of order, naming the odd one (``432.2b`` between ``423.2a`` and ``423.3``)."""
+    keys = [rule_sort_key(rule.number) for rule in rules]
+    for i in range(1, len(rules)):
+        before, here = keys[i - 1], keys[i]
+        after = keys[i + 1] if i + 1 < len(keys) else None
+        odd_high = after is not None and before < after <= here
+        odd_low = here <= before and not (i > 1 and keys[i - 2] < here)  # unless before was odd
+        if odd_high or odd_low:
+            diags.warn(file, rules[i].src.line, f"rule {rules[i].number} out of order "
+                       f"(after {rules[i - 1].number})", "cr.order")

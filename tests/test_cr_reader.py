@@ -1,0 +1,241 @@
+"""The CR reader: golden fixtures, the six real CRs (counts pinned), nothing lost, bad input."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from compiler.cr import CrDocument, load_cr_library, normalize_cr, read_cr_bytes
+from compiler.cr.audit import audit_cr
+from compiler.cr.files import cr_schema_errors, dump_cr, load_cr_yaml
+from compiler.cr.source import read_cr_source
+from compiler.errors import Diagnostics, FaqcError, SourceError
+from compiler.yamlio import load_data
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "content" / "rules"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "cr"
+
+# Per CR (by the date its text states): rules, headings (chapters + sections), titled rules,
+# glossary entries; counted by hand-checked runs of the reader, pinned so a change is seen.
+PINNED = {
+    "2004-10-01": (728, 76, 69, 319),
+    "2005-02-01": (737, 76, 71, 323),
+    "2007-05-01": (1072, 91, 109, 373),
+    "2008-05-01": (1148, 91, 120, 392),
+    "2024-06-07": (2967, 153, 235, 683),
+    "2026-01-16": (3114, 155, 263, 725),
+}
+SOURCE_FACTS = {  # encoding and newline convention of each real CR
+    "2004-10-01": ("utf-8", "LF"), "2005-02-01": ("utf-8", "LF"), "2007-05-01": ("utf-8", "LF"),
+    "2008-05-01": ("utf-8", "LF"), "2024-06-07": ("utf-8-sig", "CRLF"),
+    # bare CR, but 12 of its 9,257 line ends are CRLF: "mixed"
+    "2026-01-16": ("utf-8-sig", "mixed"),
+}
+
+
+def _read(path: Path) -> tuple[CrDocument, Diagnostics, str]:
+    diags = Diagnostics()
+    src = read_cr_source(path.read_bytes(), path.name, diags)
+    from compiler.cr.reader import read_cr
+    return read_cr(src, diags), diags, src.text
+
+
+@pytest.fixture(scope="module")
+def real_crs() -> dict[str, tuple[CrDocument, Diagnostics, str]]:
+    out = {}
+    for path in sorted(RULES.glob("*.txt")):
+        doc, diags, text = _read(path)
+        out[doc.date] = (doc, diags, text)
+    return out
+
+
+# ---------------------------------------------------------------- golden fixtures
+
+@pytest.mark.parametrize("source", sorted(FIXTURES.glob("*.txt")), ids=lambda p: p.name)
+def test_golden_fixture(source: Path):
+    diags = Diagnostics()
+    doc = read_cr_bytes(source.read_bytes(), source.name, diags)
+    actual = "".join(f"# {d.format()}\n" for d in diags.sorted()) + dump_cr(doc, source.name)
+    expected_path = source.with_suffix(".yaml")
+    if os.environ.get("FAQC_UPDATE_GOLDEN") == "1":
+        expected_path.write_text(actual, encoding="utf-8")
+    assert actual == expected_path.read_text(encoding="utf-8"), f"golden fixture {source.name} differs"
+
+
+def test_fixture_structure_modern():
+    doc, diags, _ = _read(FIXTURES / "01_modern_bom_crlf.txt")
+    assert (doc.source.encoding, doc.source.newline) == ("utf-8-sig", "CRLF")
+    # the table of contents stays front matter: each heading is read once, from the body
+    assert [s.number for s in doc.sections] == ["1", "100", "101", "7", "702"]
+    assert doc.sections[0].src.line == 23
+    rules = {r.number: r for r in doc.rules}
+    assert rules["702.45"].title == "Bushido" and rules["702.45"].text is None
+    assert rules["702.163"].title == "For Mirrodin!"
+    assert rules["100.1"].text.startswith("These Magic rules") and rules["100.1"].title is None
+    assert rules["101.1"].examples == ["Example: An ability reads, “All lands are 1/1 creatures "
+                                       "that are still lands.”"]
+    assert rules["702.163a"].text.endswith("\nA continuation paragraph, indented, belongs to the rule above.")
+    assert "“Bushido N”" in rules["702.45a"].text
+    assert [g.term for g in doc.glossary] == ["Bushido", "Ability"]
+    assert doc.back_matter[0].text == "Credits"
+    assert not diags.items
+
+
+def test_fixture_stray_byte_is_read_as_replacement_and_reported():
+    doc, diags, text = _read(FIXTURES / "03_bare_cr_stray_byte.txt")
+    assert doc.source.encoding == "utf-8+replace" and doc.source.newline == "CR"
+    assert "side\ufffdways" in doc.entry("701.26a").text
+    assert [d.format() for d in diags.items] == [
+        "03_bare_cr_stray_byte.txt:25: warning: byte 0x92 is not UTF-8: read as U+FFFD [cr.encoding]"]
+    assert doc.entry("701.26a").src.line == 25 and doc.date == "2026-01-16"
+
+
+def test_fixture_old_layout_typos_are_read_and_reported():
+    doc, diags, _ = _read(FIXTURES / "02_old_ascii_lf.txt")
+    assert doc.entry("606.8b").text.startswith("Players win")
+    assert doc.entry("408.2").title == "Actions That Don't Use the Stack"
+    assert doc.entry("100.4").text == "There is no maximum deck size."
+    assert any("606. 8b" in d.message for d in diags.items)
+
+
+# ---------------------------------------------------------------- the real CRs
+
+def test_each_cr_date_comes_from_its_text(real_crs):
+    assert sorted(real_crs) == sorted(PINNED)
+
+
+@pytest.mark.parametrize("date", sorted(PINNED))
+def test_counts_are_pinned(date, real_crs):
+    doc = real_crs[date][0]
+    titled = sum(1 for r in doc.rules if r.title)
+    assert (len(doc.rules), len(doc.sections), titled, len(doc.glossary)) == PINNED[date]
+
+
+@pytest.mark.parametrize("date", sorted(PINNED))
+def test_source_facts(date, real_crs):
+    doc = real_crs[date][0]
+    assert (doc.source.encoding, doc.source.newline) == SOURCE_FACTS[date]
+
+
+@pytest.mark.parametrize("date", sorted(PINNED))
+def test_every_word_of_the_cr_reaches_its_yaml(date, real_crs):
+    doc, _, text = real_crs[date]
+    data = load_data(dump_cr(doc, date), date)
+    missing, extra = audit_cr(text, data)
+    assert not missing, f"{date}: {sum(missing.values())} words lost, e.g. {missing.most_common(10)}"
+    assert not extra, f"{date}: {sum(extra.values())} words invented, e.g. {extra.most_common(10)}"
+
+
+@pytest.mark.parametrize("date", sorted(PINNED))
+def test_yaml_is_valid_round_trips_and_is_deterministic(date, real_crs):
+    doc = real_crs[date][0]
+    text = dump_cr(doc, date)
+    data = load_data(text, date)
+    assert cr_schema_errors(data) == []
+    assert CrDocument.from_dict(data).to_dict() == data == doc.to_dict()
+    assert dump_cr(CrDocument.from_dict(data), date) == text
+
+
+@pytest.mark.parametrize("date", sorted(PINNED))
+def test_table_of_contents_is_not_the_body(date, real_crs):
+    doc = real_crs[date][0]
+    numbers = [s.number for s in doc.sections]
+    assert len(numbers) == len(set(numbers)), "a heading was read twice (table of contents?)"
+    assert numbers[:2] == ["1", "100"]
+    assert any(p.text.startswith("Contents\n") or p.text == "Contents" for p in doc.front_matter)
+
+
+def test_warnings_of_the_real_crs(real_crs):
+    found = {date: [d.format() for d in diags.sorted()] for date, (_, diags, _) in real_crs.items()}
+    assert found["2007-05-01"] == [
+        "CR_2007-05-01.txt:1479: warning: rule 432.2b out of order (after 423.2a) [cr.order]",
+        "CR_2007-05-01.txt:2533: warning: rule number written '606. 8b': read as 606.8b [cr.layout]",
+        "CR_2007-05-01.txt:2883: warning: replacement character U+FFFD in the text (kept) [cr.encoding]",
+    ]
+    assert all(not lines for date, lines in found.items() if date != "2007-05-01")
+    kept = [g for g in real_crs["2007-05-01"][0].glossary if "\ufffd" in g.text]
+    assert [(g.term, g.src.line) for g in kept] == [("Creature Type", 2880)]
+    assert "El-Hajj\ufffdj" in kept[0].text
+
+
+def test_file_names_do_not_matter(tmp_path):
+    source = next(RULES.glob("*2004*.txt"))
+    renamed = tmp_path / "whatever.txt"
+    renamed.write_bytes(source.read_bytes())
+    assert load_cr_library(tmp_path).dates == ["2004-10-01"]
+    out = normalize_cr(renamed, tmp_path / "out")
+    assert out.name == "cr-2004-10-01.yaml"
+    assert load_cr_yaml(out).to_dict() == read_cr_bytes(source.read_bytes(), "whatever.txt",
+                                                        Diagnostics()).to_dict()
+
+
+# ---------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "empty file"),
+    (b"\x00\x01\x02binary\x00" * 10, "binary data"),
+    (b"Magic: The Gathering Comprehensive Rules\n\n100.1. A rule.\n", "no date"),
+    (b"These rules are current as of October 1, 2004.\n\nJust prose.\n", "no numbered rules"),
+], ids=["empty", "binary", "no-date", "no-rules"])
+def test_bad_input_is_one_line_naming_the_file(tmp_path, data, message):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(data)
+    with pytest.raises(FaqcError) as info:
+        normalize_cr(path, tmp_path / "out")
+    line = info.value.format_message()
+    assert re.match(rf"{re.escape(str(path))}(:\d+)?: error: ", line), line
+    assert message in line and "\n" not in line
+
+
+def test_library_errors(tmp_path):
+    with pytest.raises(FaqcError, match="no such directory"):
+        load_cr_library(tmp_path / "missing")
+    with pytest.raises(FaqcError, match=r"no Comprehensive Rules text"):
+        load_cr_library(tmp_path)
+    source = next(RULES.glob("*2004*.txt")).read_bytes()
+    (tmp_path / "a.txt").write_bytes(source)
+    (tmp_path / "b.txt").write_bytes(source)
+    with pytest.raises(FaqcError, match=r"b.txt: error: rules dated 2004-10-01 are also in .*a.txt"):
+        load_cr_library(tmp_path)
+
+
+# ---------------------------------------------------------------- properties
+
+_MINI = (FIXTURES / "02_old_ascii_lf.txt").read_text(encoding="utf-8").split("\n")
+_LINE = st.one_of(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00"),
+            max_size=40),
+    st.sampled_from(["", "Glossary", "Credits", "Example: x", "     indented", "1. Chapter",
+                     "300. Section", "300.1. Rule text.", "300.1a Sub", "999.9. Title"]),
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(_MINI)), _LINE), max_size=6))
+def test_reader_never_crashes_and_never_loses_a_word(edits):
+    lines = list(_MINI)
+    for index, line in sorted(edits, reverse=True):
+        lines.insert(index, line)
+    data = "\n".join(lines).encode("utf-8")
+    diags = Diagnostics()
+    try:
+        doc = read_cr_bytes(data, "mini.txt", diags)
+    except SourceError:
+        return
+    missing, _ = audit_cr(read_cr_source(data, "mini.txt", Diagnostics()).text, doc.to_dict())
+    assert not missing
+
+
+def test_the_embedded_cr_yaml_is_fresh(real_crs):
+    """``content/rules/cr-<date>.yaml`` is what ``normalize_cr`` writes for the text beside it."""
+    paths = sorted(RULES.glob("cr-*.yaml"))
+    assert [p.name for p in paths] == [f"cr-{date}.yaml" for date in sorted(PINNED)]
+    for path in paths:
+        doc = real_crs[path.stem[3:]][0]
+        assert path.read_text(encoding="utf-8") == dump_cr(doc, path.name), \
+            f"{path.name} is stale: run normalize_cr on {doc.source.file}"
