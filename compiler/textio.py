@@ -61,6 +61,12 @@ def decode_bytes(data: bytes, file: str) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as exc:
         utf8_error = exc
+    if _damaged_utf8(data):
+        line = data[: utf8_error.start].count(b"\n") + 1
+        cut = utf8_error.end == len(data) and utf8_error.reason == "unexpected end of data"
+        raise SourceError(file, "invalid UTF-8: the file ends in the middle of a character (cut short?)"
+                          if cut else f"invalid UTF-8 (byte 0x{data[utf8_error.start]:02x}) "
+                          "in otherwise UTF-8 text", line)
     candidates = []
     for enc in LEGACY_ENCODINGS:
         try:
@@ -75,6 +81,18 @@ def decode_bytes(data: bytes, file: str) -> tuple[str, str]:
     candidates.sort(key=lambda c: (-c[0], LEGACY_ENCODINGS.index(c[1])))
     _, enc, text = candidates[0]
     return text, enc
+
+
+def _damaged_utf8(data: bytes) -> bool:
+    """Return True when bytes that are not UTF-8 are still mostly valid UTF-8 characters.
+
+    Such a file is UTF-8 cut short or with a stray byte: decoding it as a legacy encoding
+    would turn all of its text into mojibake (Japanese UTF-8 often decodes as Windows-1252).
+    """
+    text = data.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    good = len(text) - len(text.encode("ascii", "ignore")) - bad
+    return good >= 2 * bad
 
 
 def _strict(data: bytes, enc: str, file: str) -> str:
