@@ -47,6 +47,12 @@ def load_document(path: Path) -> Document:
         raise FaqcError(f"{path}: error: malformed document: {exc}") from None
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` via a temporary file and rename; return False if unchanged."""
     data = text.encode("utf-8")
@@ -55,6 +61,7 @@ def write_atomic(path: Path, text: str) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)

@@ -288,9 +288,6 @@ def test_yaml_blocked_by_a_directory_leaves_no_temp_file(corpus, tmp_path):
     assert leftovers(out) == [name]
 
 
-@pytest.mark.xfail(strict=True, reason="compiler/yamlio.py write_atomic: tempfile.mkstemp creates "
-                   "0600 files and os.replace keeps that mode, so every YAML is owner-only "
-                   "whatever the umask (0644 expected with umask 022)")
 def test_written_yaml_honours_the_umask(corpus, tmp_path):
     old = os.umask(0o022)
     try:
@@ -337,13 +334,9 @@ def test_50mb_single_line_is_kept_whole_in_bounded_memory(tmp_path):
     assert len(paragraph["text"]) == size
 
 
-# ---------------------------------------------------------------- bugs found in other files
+# ---------------------------------------------------------------- bugs found here, fixed
 
 
-@pytest.mark.xfail(strict=True, reason="compiler/readers/collapsed_header.py: the header-line "
-                   "starts (_LINE_STARTS: 'Document last modified', 'Compiled by', 'This FAQ has', "
-                   "...) are searched without a word boundary, so a word glued to one is cut in "
-                   "two ('SharpeDocument' -> 'Sharpe' + 'Document') and the audit loses it")
 def test_collapsed_header_never_cuts_inside_a_word():
     pytest.importorskip("compiler.readers.en_collapsed")
     from compiler.errors import Diagnostics

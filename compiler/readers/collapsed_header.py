@@ -47,7 +47,8 @@ def header_lines(preamble: Stretch) -> list[Stretch]:
     for pattern in _LINE_STARTS:
         if "{name}" in pattern and written is None:
             continue
-        m = re.compile(pattern.format(name=re.escape(written or ""), mark=_MARK)).search(
+        # (?<!\w): a header line starts at a word boundary, never inside a word.
+        m = re.compile(r"(?<!\w)" + pattern.format(name=re.escape(written or ""), mark=_MARK)).search(
             text, title.end() if title else 1)
         if m:
             cuts.add(m.start())
