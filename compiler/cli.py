@@ -1,16 +1,21 @@
 """The ``faqc`` command line."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
 
 from . import __version__
+from .accepted import read_accept_list, split_accepted
 from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
+from .build import build_command
 from .normalize import discover_sources, normalize_file
+from .search.command import search_command
 from .serve import make_server
+from .xref.era import rules_library
 
 
 class Context:
@@ -83,17 +88,26 @@ def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
 @click.option("--sources", "sources_dir", default=Path("content/sources"), show_default=True,
               type=click.Path(file_okay=False, path_type=Path),
               help="Directory of the sources, for the word audit and staleness check.")
+@click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Directory of the Comprehensive Rules texts rule numbers are read against "
+                   "[default: content/rules, if present].")
+@click.option("--accept", "accept_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="List of reviewed warnings that --strict lets pass "
+                   "[default: content/accepted-warnings.txt, if present].")
 @click.pass_obj
-def check(ctx: Context, faqs_dir: Path, sources_dir: Path) -> None:
+def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | None,
+          accept_file: Path | None) -> None:
     """Validate every document YAML: schema, round trip, freshness, and no word lost."""
     diags = Diagnostics()
     errors, count = check_documents(faqs_dir, sources_dir, diags)
     for line in errors:
         click.echo(line, err=True)
     if not errors and count:
-        for line in link_report(faqs_dir, sources_dir)[1]:
+        for line in link_report(faqs_dir, sources_dir, rules_library(rules_dir, diags), diags)[1]:
             click.echo(line)
-    ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)")
+    diags, accepted = split_accepted(diags, read_accept_list(accept_file))
+    ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)"
+             + (f" ({accepted} more accepted)" if accepted else ""))
     report(ctx, diags)
     if errors:
         raise FaqcError(f"{len(errors)} document(s) failed the check")
@@ -123,10 +137,20 @@ def serve(ctx: Context, site_dir: Path, host: str, port: int) -> None:
         server.server_close()
 
 
+main.add_command(build_command, "build")
+main.add_command(search_command, "search")
+
+
 def run() -> None:
-    """Entry point: turn anything unexpected into a clear bug report line, not a traceback."""
+    """Entry point: a bug escaping as an exception becomes one line saying so, not a traceback."""
     try:
         main(standalone_mode=True)
     except KeyboardInterrupt:
         click.echo("faqc: interrupted", err=True)
         sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - anything not a FaqcError is a bug in faqc
+        if os.environ.get("FAQC_TRACEBACK"):
+            raise
+        click.echo(f"faqc: internal error (a bug in faqc, not in your input): "
+                   f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)", err=True)
+        sys.exit(70)

@@ -1,0 +1,86 @@
+"""The index phase of ``faqc build``: the Whoosh index and its browser export in ``site/search/``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..inventory import Inventory
+from .export import IndexData, export_files, fnv1a, language_fields, read_index, text_chunks
+from .indexer import replace_folder, write_index
+from .query import plan, plan_language
+from .records import build_records
+from .results import search_index
+from .schema import LANGUAGES
+
+INDEX_DIR = "search/index"
+EXPORT_DIR = "search/data"
+TYPICAL_QUERY = "bushido"
+"""The query whose first load ``SearchStats.first_query_bytes`` measures."""
+PAGE_SIZE = 20
+"""Results the browser shows at once (their texts are loaded for the snippets)."""
+
+
+@dataclass(slots=True, frozen=True)
+class SearchStats:
+    """What the index phase wrote."""
+
+    records: int
+    index_bytes: int
+    export_bytes: int
+    first_query_bytes: int
+    """Data a browser loads to answer ``TYPICAL_QUERY`` from nothing: meta, document tables,
+    the postings shards of its terms and the text files of the first page of results."""
+    text_bytes: int
+    """UTF-8 size of all record titles and texts, for comparison."""
+
+
+def build_search(inv: Inventory, site_dir: Path) -> SearchStats:
+    """Write the index to ``site_dir/search/index`` and the export to ``site_dir/search/data``."""
+    records = build_records(inv)
+    index_dir = site_dir / INDEX_DIR
+    index_bytes = write_index(records, index_dir)
+    data = read_index(index_dir)
+    files = export_files(data)
+    replace_folder(site_dir / EXPORT_DIR, files)
+    return SearchStats(
+        records=len(records), index_bytes=index_bytes,
+        export_bytes=sum(len(data) for data in files.values()),
+        first_query_bytes=first_query_bytes(index_dir, data, files, TYPICAL_QUERY),
+        text_bytes=sum(len((r.title + r.body).encode("utf-8")) for r in records))
+
+
+def query_files(data: IndexData, files: dict[str, bytes], text: str,
+                docnums: list[int]) -> list[str]:
+    """Return the export files the browser loads to answer ``text`` and show ``docnums``.
+
+    The same choice as ``neededFiles`` and ``textFileOf`` in search-rank.js.
+    """
+    needed = ["meta.js"]
+    tree = plan(text)
+    for lang in [plan_language(tree)] if plan_language(tree) else LANGUAGES:
+        shards = sorted(n for n in files if n.startswith(f"{lang}/terms-"))
+        fields = language_fields(data, lang)
+        needed.append(f"{lang}/docs.js")
+        needed += [shards[fnv1a(f"{field}:{term}") % len(shards)]
+                   for field, term in _terms(tree) if field in fields]
+        needed += [f"{lang}/text-{number:02d}.js"
+                   for number, chunk in enumerate(text_chunks(data, lang))
+                   if any(d in chunk for d in docnums)]
+    return sorted(set(needed))
+
+
+def _terms(node: dict | None) -> list[tuple[str, str]]:
+    if node is None:
+        return []
+    if "exact" in node:
+        return [(node["exact"], node["value"])]
+    if "text" in node:
+        return [(f, t) for f in node["fields"] for t in node["text"]]
+    children = node.get("and") or node.get("or") or node.get("andnot") or [node.get("not")]
+    return [pair for child in children for pair in _terms(child)]
+
+
+def first_query_bytes(index_dir: Path, data: IndexData, files: dict[str, bytes], text: str) -> int:
+    """Return the bytes of export data the browser loads for its first query ``text``."""
+    docnums = [hit.docnum for hit in search_index(index_dir, text, PAGE_SIZE)]
+    return sum(len(files[name]) for name in query_files(data, files, text, docnums))

@@ -1,0 +1,53 @@
+"""``faqc search QUERY``: ranked results from the site's search index."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from .build import INDEX_DIR
+from .query import __doc__ as QUERY_HELP
+from .results import Hit, search_index
+
+_KIND_WIDTH = 7
+_SYNTAX = "\b\nQuery syntax:\n" + "\n".join(
+    line for line in (QUERY_HELP or "").splitlines() if line.startswith("    "))
+
+
+def _styled_snippet(hit: Hit) -> str:
+    """Return the snippet with its matched words in bold (plain where colour is off)."""
+    text, out, pos = hit.snippet.text, [], 0
+    for start, end in hit.snippet.highlights:
+        out += [text[pos:start], click.style(text[start:end], bold=True, fg="yellow")]
+        pos = end
+    return "".join(out) + text[pos:]
+
+
+def _print_hits(hits: list[Hit]) -> None:
+    for number, hit in enumerate(hits, 1):
+        click.echo(f"{number:>2}. {click.style(hit.title, bold=True)}  "
+                   f"[{hit.kind:<{_KIND_WIDTH}} {hit.lang} {hit.set}]  {hit.score:.3f}")
+        click.echo(f"    {hit.url}")
+        if hit.snippet.text:
+            click.echo(f"    {_styled_snippet(hit)}")
+
+
+@click.command("search", epilog=_SYNTAX, context_settings={"max_content_width": 100})
+@click.argument("query", nargs=-1, required=True)
+@click.option("--site", "site_dir", default=Path("site"), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path), help="The built site.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print a JSON list of {title, url, kind, lang, score, snippet, ...}.")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1),
+              help="Show at most this many results.")
+def search_command(query: tuple[str, ...], site_dir: Path, as_json: bool, limit: int) -> None:
+    """Search the site's index for QUERY (its words are joined with spaces)."""
+    text = " ".join(query)
+    hits = search_index(site_dir / INDEX_DIR, text, limit)
+    if as_json:
+        click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
+    else:
+        _print_hits(hits)
+    if not hits:
+        click.echo(f"faqc search: no results for {text!r}", err=True)

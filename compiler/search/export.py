@@ -1,0 +1,221 @@
+"""Export the Whoosh index for the browser: JavaScript files that register their data.
+
+Everything is read back THROUGH the Whoosh reader (stored fields, postings and weights, the
+quantised field lengths and the field totals), so the browser scores on exactly the numbers
+Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
+
+    meta.js                 document count, fields (scorable, total length, documents with
+                            the field, query boost),
+                            per language: its documents, fields, shard and text file counts
+    <lang>/docs.js          per document: kind (index into meta's kinds) and the quantised
+                            field lengths: all that scoring and filtering need
+    <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n
+    <lang>/text-NN.js       per document of a run: title, url, set, date, text (for showing)
+
+Each file is one statement, ``(function(s,n,d){...})(window.FAQC_SEARCH..., name, data)``,
+that hands ``data`` to ``FAQC_SEARCH.register(name, data)`` (or queues it until the engine
+is there): a page loads them with ``<script>`` elements, which work from ``file://`` where
+``fetch`` does not.  The data is JSON with ``<``, ``>``, ``&``, U+2028 and U+2029 escaped, so no
+text can close the script element or break the statement.
+
+A posting list is flat: document-number deltas (from -1), each followed by the weight when the
+weight is not 1, written as the negated delta then the weight (``[3, -2, 0.5]``: doc 2 weight
+1, doc 4 weight 0.5).  Postings are split into shards only past ``SHARD_ABOVE`` bytes per
+language, so that a query loads only the shards of its terms.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh.reading import IndexReader
+
+from .indexer import open_index
+from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
+from .scoring import B, K1, field_doc_counts
+from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES
+
+EXPORT_VERSION = 1
+SHARD_ABOVE = 256 << 10
+"""Postings of a language larger than this (bytes) are split into shards ..."""
+SHARD_TARGET = 48 << 10
+"""... of about this size."""
+TEXT_CHUNK = 32 << 10
+"""Snippet texts are written in files of about this size."""
+_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
+            "\u2029": "\\u2029"}
+
+
+@dataclass(slots=True)
+class IndexData:
+    """What the browser needs, as read from the index."""
+
+    doc_count: int
+    stored: list[dict]
+    scorable: dict[str, bool]
+    totals: dict[str, int]
+    field_docs: dict[str, int]
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    postings: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
+
+
+def read_index(folder: Path) -> IndexData:
+    """Return the stored fields, lengths and postings of the index in ``folder``."""
+    with open_index(folder).reader() as reader:
+        count = reader.doc_count_all()
+        schema = reader.schema
+        indexed = sorted(name for name, field in schema.items() if field.format)
+        data = IndexData(count, [reader.stored_fields(d) for d in range(count)],
+                         {f: bool(schema[f].scorable) for f in indexed},
+                         {f: reader.field_length(f) for f in indexed}, field_doc_counts(reader))
+        for name in indexed:
+            if data.scorable[name]:
+                data.lengths[name] = [reader.doc_field_length(d, name) or 0 for d in range(count)]
+        for name, btext in reader.all_terms():
+            data.postings[(name, _text(btext))] = _postings(reader, name, btext)
+    return data
+
+
+def _text(btext: bytes | str) -> str:
+    return btext.decode("utf-8") if isinstance(btext, bytes) else btext
+
+
+def _postings(reader: IndexReader, name: str, btext: bytes) -> list[tuple[int, float]]:
+    matcher = reader.postings(name, btext)
+    items = []
+    while matcher.is_active():
+        items.append((matcher.id(), matcher.weight()))
+        matcher.next()
+    return items
+
+
+def fnv1a(text: str) -> int:
+    """Return the 32-bit FNV-1a hash of the UTF-8 bytes of ``text`` (the shard key)."""
+    value = 0x811C9DC5
+    for byte in text.encode("utf-8"):
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def encode_postings(items: list[tuple[int, float]]) -> list[int | float]:
+    """Return the flat delta/weight form of a posting list."""
+    out: list[int | float] = []
+    previous = -1
+    for docnum, weight in items:
+        delta = docnum - previous
+        previous = docnum
+        if weight == 1:
+            out.append(delta)
+        else:
+            out += [-delta, int(weight) if float(weight).is_integer() else weight]
+    return out
+
+
+def to_script(name: str, payload: object) -> bytes:
+    """Return the JavaScript file registering ``payload`` under ``name``, safely encoded."""
+    data = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    data = "".join(_ESCAPES.get(char, char) for char in data)
+    return ("(function(s,n,d){if(s.register)s.register(n,d);else(s.pending=s.pending||[])"
+            ".push([n,d]);})(window.FAQC_SEARCH=window.FAQC_SEARCH||{},"
+            f"{json.dumps(name)},{data});\n").encode("utf-8")
+
+
+def _language_docs(data: IndexData, lang: str) -> list[int]:
+    docs = [d for d, s in enumerate(data.stored) if s["lang"] == lang]
+    if docs and docs != list(range(docs[0], docs[-1] + 1)):
+        raise ValueError(f"documents of language {lang} are not numbered contiguously")
+    return docs
+
+
+def _shards(data: IndexData, docs: list[int], shard_above: int) -> list[dict]:
+    """Return the postings restricted to ``docs``, split into shards by term hash."""
+    first, last = (docs[0], docs[-1]) if docs else (0, -1)
+    terms: dict[tuple[str, str], list] = {}
+    for key, items in sorted(data.postings.items()):
+        mine = [(d, w) for d, w in items if first <= d <= last]
+        if mine:
+            terms[key] = encode_postings(mine)
+    size = sum(len(json.dumps(v)) + len(k[1]) * 3 + 8 for k, v in terms.items())
+    count = 1 if size <= shard_above else math.ceil(size / SHARD_TARGET)
+    shards: list[dict] = [{} for _ in range(count)]
+    for (name, text), encoded in terms.items():
+        shards[fnv1a(f"{name}:{text}") % count].setdefault(name, {})[text] = encoded
+    return shards
+
+
+def language_fields(data: IndexData, lang: str) -> list[str]:
+    """Return the fields with postings among the documents of ``lang``."""
+    docs = _language_docs(data, lang)
+    first, last = (docs[0], docs[-1]) if docs else (0, -1)
+    return sorted({name for (name, _), items in data.postings.items()
+                   if any(first <= d <= last for d, _ in items)})
+
+
+def text_chunks(data: IndexData, lang: str) -> list[list[int]]:
+    """Return the runs of document numbers of ``lang`` whose texts share a file."""
+    return _chunks(data, _language_docs(data, lang))
+
+
+def _chunks(data: IndexData, docs: list[int]) -> list[list[int]]:
+    """Return runs of document numbers whose texts make files of about ``TEXT_CHUNK`` bytes."""
+    chunks: list[list[int]] = []
+    size = TEXT_CHUNK
+    for docnum in docs:
+        if size >= TEXT_CHUNK:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(docnum)
+        size += len(data.stored[docnum].get("text", "").encode("utf-8")) + 3
+    return chunks
+
+
+def _doc_table(data: IndexData, docs: list[int], chunks: list[list[int]]) -> dict:
+    """Return what scoring and filtering need for every document: kinds and field lengths."""
+    span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
+    lengths = {name: values[span] for name, values in data.lengths.items() if any(values[span])}
+    return {"first": span.start, "count": len(docs), "lengths": lengths,
+            "kind": [KINDS.index(data.stored[d]["kind"]) for d in docs],
+            "chunks": [c[0] for c in chunks]}
+
+
+def _text_file(data: IndexData, chunk: list[int]) -> dict:
+    """Return what showing a result needs, for a run of documents."""
+    stored = [data.stored[d] for d in chunk]
+    out: dict = {"first": chunk[0]}
+    for name in ("title", "url", "text"):
+        out[name] = [s.get(name, "") for s in stored]
+    for name in ("set", "date"):  # exact fields hold more lines; the first is the one shown
+        out[name] = [s.get(name, "").split("\n")[0] for s in stored]
+    return out
+
+
+def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, bytes]:
+    """Return the export's files by path relative to the export folder (pure)."""
+    files: dict[str, bytes] = {}
+    languages = {}
+    for lang in LANGUAGES:
+        docs = _language_docs(data, lang)
+        shards = _shards(data, docs, shard_above)
+        chunks = _chunks(data, docs)
+        for number, shard in enumerate(shards):
+            files[f"{lang}/terms-{number:02d}.js"] = to_script(f"{lang}/terms-{number:02d}", shard)
+        for number, chunk in enumerate(chunks):
+            files[f"{lang}/text-{number:02d}.js"] = to_script(f"{lang}/text-{number:02d}",
+                                                             _text_file(data, chunk))
+        files[f"{lang}/docs.js"] = to_script(f"{lang}/docs", _doc_table(data, docs, chunks))
+        languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
+                           "shards": len(shards), "chunks": len(chunks),
+                           "fields": language_fields(data, lang)}
+    files["meta.js"] = to_script("meta", _meta(data, languages))
+    return dict(sorted(files.items()))
+
+
+def _meta(data: IndexData, languages: dict) -> dict:
+    fields = {name: {"scorable": data.scorable[name], "total": data.totals[name],
+                     "docs": data.field_docs.get(name, 0), "boost": FIELD_BOOSTS.get(name, 1.0)}
+              for name in data.scorable}
+    return {"version": EXPORT_VERSION, "analysis": ANALYSIS_VERSION, "doc_count": data.doc_count,
+            "B": B, "K1": K1, "fields": fields, "languages": languages, "kinds": list(KINDS),
+            "snippet": {"chars": SNIPPET_CHARS, "context": SNIPPET_CONTEXT}}

@@ -1,0 +1,269 @@
+"""The query language of ``faqc search`` and of the browser, and its Whoosh queries.
+
+search-engine.js implements the same grammar and builds the same tree (tests compare the two
+``plan``s), so the browser and the command line rank alike.
+
+    bushido                 a word: in every title and body (titles count double)
+    budoka gardener         words are ANDed
+    "budoka gardener"       a phrase (the browser, without positions, matches its words)
+    混成マナ                 Japanese needs no spaces: a word's bigrams are ANDed
+    bushido OR ninjutsu     OR binds tighter than the implicit AND
+    NOT flip, -flip         exclude; a query needs one term that is not excluded
+    ( ... )                 grouping
+    card:"Budoka Gardener"  exact fields: card (English or Japanese name), rule (502.38 also
+    rule:502.38             finds 502.38a), kind, lang, set (code or name), date (2004, 2004-10,
+    kind:ruling lang:ja     or 2004-10-01); title: and body: limit a word to titles or bodies
+    set:chk date:2004
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whoosh import query as wq
+
+from ..errors import FaqcError
+from .analysis import analyze_text, normalize_item
+from .schema import EXACT_FIELDS, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
+
+TEXT_SCOPES = {"title": ("title_en", "title_ja"), "body": ("body_en", "body_ja")}
+FIELD_NAMES = EXACT_FIELDS + tuple(TEXT_SCOPES)
+_ALLOWED = {"kind": KINDS, "lang": LANGUAGES}
+_SPECIAL = '"()'
+
+
+class QueryError(FaqcError):
+    """A query that cannot be parsed; the message says why, on one line."""
+
+
+@dataclass(slots=True)
+class _Token:
+    kind: str
+    """``word``, ``phrase``, ``open``, ``close``, ``and``, ``or``, ``not``."""
+    text: str = ""
+    field: str | None = None
+    negated: bool = False
+
+
+def _field_prefix(word: str) -> tuple[str | None, str]:
+    name, colon, rest = word.partition(":")
+    if colon and name.lower() in FIELD_NAMES:
+        return name.lower(), rest
+    return None, word
+
+
+def _dangling(field: str | None, negated: bool) -> QueryError:
+    written = ("-" if negated else "") + (f"{field}:" if field else "")
+    return QueryError(f"'{written}' needs a value right after it")
+
+
+def _special(text: str, i: int, field: str | None, negated: bool) -> tuple[_Token, int]:
+    """Return the phrase or parenthesis token at ``i`` and the index after it."""
+    if text[i] == '"':
+        end = text.find('"', i + 1)
+        if end < 0:
+            raise QueryError("unclosed quotation mark")
+        return _Token("phrase", text[i + 1:end], field, negated), end + 1
+    if text[i] == ")" and (field or negated):
+        raise _dangling(field, negated)
+    return _Token("open" if text[i] == "(" else "close", text[i], field, negated), i + 1
+
+
+def _lex(text: str) -> list[_Token]:
+    """Return the tokens of a query string."""
+    tokens: list[_Token] = []
+    i, field, negated = 0, None, False
+    while i < len(text):
+        if text[i].isspace():
+            if field or negated:
+                raise _dangling(field, negated)
+            i += 1
+            continue
+        if text[i] in _SPECIAL:
+            token, i = _special(text, i, field, negated)
+            tokens.append(token)
+            field, negated = None, False
+            continue
+        start = i
+        while i < len(text) and not text[i].isspace() and text[i] not in _SPECIAL:
+            i += 1
+        word = text[start:i]
+        if not (field or negated) and word.startswith("-") and (
+                len(word) > 1 or (i < len(text) and text[i] in _SPECIAL)):
+            negated, word = True, word[1:]  # a bare "-" negates the phrase or group after it
+            if not word:
+                continue
+        if not (field or negated) and word in ("AND", "OR", "NOT"):
+            tokens.append(_Token(word.lower()))
+            continue
+        name, rest = _field_prefix(word) if not field else (None, word)
+        if name and not rest:
+            field = name
+            continue
+        tokens.append(_Token("word", rest, name or field, negated))
+        field, negated = None, False
+    if field or negated:
+        raise _dangling(field, negated)
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over the tokens, giving a plan (plain lists and dicts)."""
+
+    def __init__(self, tokens: list[_Token]):
+        self.tokens, self.i = tokens, 0
+
+    def peek(self) -> _Token | None:
+        """Return the next token, or None at the end."""
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> _Token:
+        """Return the next token and move past it."""
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def sequence(self, field: str | None, closing: bool) -> list:
+        """Parse clauses up to the end (or a closing parenthesis) and return them ANDed."""
+        clauses = []
+        while (token := self.peek()) is not None:
+            if token.kind == "close":
+                if not closing:
+                    raise QueryError("unbalanced parenthesis: ')' without '('")
+                break
+            if token.kind == "and":
+                self.take()
+                continue
+            clauses.append(self.disjunction(field))
+        return clauses
+
+    def disjunction(self, field: str | None):
+        """Parse ``unary (OR unary)*``."""
+        items = [self.unary(field)]
+        while (token := self.peek()) is not None and token.kind == "or":
+            self.take()
+            if self.peek() is None or self.peek().kind in ("close", "or", "and"):
+                raise QueryError("OR needs a term on both sides")
+            items.append(self.unary(field))
+        return items[0] if len(items) == 1 else {"or": items}
+
+    def unary(self, field: str | None):
+        """Parse ``NOT unary`` or a primary."""
+        token = self.peek()
+        if token.kind == "not":
+            self.take()
+            if self.peek() is None or self.peek().kind in ("close", "or", "and"):
+                raise QueryError("NOT needs a term after it")
+            return {"not": self.unary(field)}
+        if token.kind in ("or", "and"):
+            raise QueryError(f"{token.kind.upper()} needs a term on both sides")
+        return self.primary(field)
+
+    def primary(self, field: str | None):
+        """Parse a group, a word or a phrase (negated if written with ``-``)."""
+        token = self.take()
+        scope = token.field or field
+        if token.kind == "open":
+            node = {"and": self.sequence(scope, closing=True)}
+            if self.peek() is None:
+                raise QueryError("unbalanced parenthesis: '(' without ')'")
+            self.take()
+        else:
+            node = _leaf(token.text, token.kind == "phrase", scope)
+        return {"not": node} if token.negated else node
+
+
+def _leaf(text: str, phrase: bool, field: str | None) -> dict:
+    if field in EXACT_FIELDS:
+        value = normalize_item(text)
+        allowed = _ALLOWED.get(field)
+        if allowed and value not in allowed:
+            raise QueryError(f"{field}: must be one of {', '.join(allowed)} (not '{text}')")
+        return {"exact": field, "value": value}
+    fields = TEXT_SCOPES.get(field, TEXT_FIELDS)
+    terms = [t.text for t in analyze_text(text, query=True)]
+    return {"text": terms, "phrase": phrase and len(terms) > 1, "fields": list(fields)}
+
+
+def plan(text: str) -> dict:
+    """Return the plan of a query string: its parsed, analyzed form (the JS builds the same)."""
+    if not text.strip():
+        raise QueryError("empty query")
+    return _simplify({"and": _Parser(_lex(text)).sequence(None, closing=False)})
+
+
+def _simplify(node: dict) -> dict | None:
+    """Drop words with no terms, unwrap one-child groups, split ANDs into kept and excluded."""
+    if "text" in node:
+        return node if node["text"] else None
+    if "exact" in node:
+        return node
+    if "not" in node:
+        child = _simplify(node["not"])
+        return {"not": child} if child else None
+    children = [c for c in (_simplify(c) for c in node.get("and", node.get("or", []))) if c]
+    if "or" in node:
+        if any("not" in c for c in children):
+            raise QueryError("NOT cannot stand inside OR")
+        return None if not children else children[0] if len(children) == 1 else {"or": children}
+    kept = [c for c in children if "not" not in c]
+    excluded = [c["not"] for c in children if "not" in c]
+    if excluded and not kept:
+        raise QueryError("a query needs at least one term that is not excluded")
+    if not kept:
+        return None
+    out = kept[0] if len(kept) == 1 else {"and": kept}
+    if excluded:
+        out = {"andnot": [out, excluded[0] if len(excluded) == 1 else {"or": excluded}]}
+    return out
+
+
+def to_whoosh(node: dict | None) -> wq.Query:
+    """Return the Whoosh query of a plan (``NullQuery`` when nothing is left to search)."""
+    if node is None:
+        return wq.NullQuery
+    if "exact" in node:
+        return wq.Term(node["exact"], node["value"])
+    if "text" in node:
+        return _or([_text_query(node, field) for field in node["fields"]])
+    if "andnot" in node:
+        positive, negative = node["andnot"]
+        return wq.AndNot(to_whoosh(positive), to_whoosh(negative))
+    if "and" in node:
+        return wq.And([to_whoosh(c) for c in node["and"]])
+    return wq.Or([to_whoosh(c) for c in node["or"]])
+
+
+def _or(queries: list[wq.Query]) -> wq.Query:
+    return queries[0] if len(queries) == 1 else wq.Or(queries)
+
+
+def _text_query(node: dict, field: str) -> wq.Query:
+    boost = FIELD_BOOSTS[field]
+    terms = node["text"]
+    if len(terms) == 1:
+        return wq.Term(field, terms[0], boost=boost)
+    if node["phrase"]:
+        return wq.Phrase(field, terms, boost=boost)
+    return wq.And([wq.Term(field, t, boost=boost) for t in terms])
+
+
+def positive_terms(node: dict | None) -> set[str]:
+    """Return the text-field terms a plan looks for (not the excluded ones), for highlighting."""
+    if node is None or "exact" in node:
+        return set()
+    if "text" in node:
+        return set(node["text"])
+    if "andnot" in node:
+        return positive_terms(node["andnot"][0])
+    return set().union(*(positive_terms(c) for c in node.get("and", node.get("or", []))))
+
+
+def plan_language(node: dict | None) -> str | None:
+    """Return the language a plan requires with a ``lang:`` term, else None."""
+    if node is None:
+        return None
+    if node.get("exact") == "lang":
+        return node["value"]
+    if "andnot" in node:
+        return plan_language(node["andnot"][0])
+    return next((lang for c in node.get("and", []) if (lang := plan_language(c))), None)

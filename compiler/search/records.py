@@ -1,0 +1,224 @@
+"""The records of the search index: one per card entry, ruling, topic, rule version and section.
+
+Pure: an inventory in, a sorted list of records out.  Records are sorted by language, then
+document, then source line, so an index built from them numbers each language's records
+contiguously and the same input always gives the same document numbers.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from ..inventory import Inventory, RuleVersion, topic_keywords
+from ..model import (CardEntry, Document, Errata, Example, Face, ListBlock, Node, Paragraph,
+                     RuleQuote, Ruling, Section, Topic)
+from ..render.typography import typeset
+from ..site.anchors import DocumentAnchors
+from ..site import paths
+from ..xref.rulerefs import rule_numbers
+from .schema import KINDS
+
+OWNER_TITLE_WEIGHT = 0.5
+"""Weight of a ruling's title words (its card's or topic's name): the thing itself ranks first."""
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_EMPHASIS = re.compile(r"(?<![\w*_])[*_]+(?=\w)|(?<=\w)[*_]+(?![\w*_])")
+
+
+@dataclass(slots=True, frozen=True)
+class SearchRecord:
+    """One searchable item and where it lives on the site."""
+
+    kind: str
+    """``card``, ``ruling``, ``rule``, ``topic`` or ``section``."""
+    lang: str
+    doc_id: str
+    line: int
+    """First source line, to keep document order."""
+    title: str
+    body: str
+    url: str
+    """Site-root-relative path and anchor (``docs/chk-en.html#bushido``)."""
+    set_names: tuple[str, ...] = ()
+    """Set code first, then the set's names."""
+    date: str = ""
+    cards: tuple[str, ...] = ()
+    """Card names (English and Japanese) the record is about."""
+    rules: tuple[str, ...] = ()
+    """Rule numbers the record quotes or cites, with their parents (502.38a, 502.38, 502)."""
+    keywords: tuple[str, ...] = ()
+    """For topics, the mechanics they explain (``混成``): indexed with the title once more."""
+    title_weight: float = 1.0
+    """Weight of the title's words: a ruling's title is its card's or topic's, so it counts half."""
+
+    def sort_key(self) -> tuple:
+        """Return the key that orders records: language, document, line, kind, URL."""
+        return (self.lang, self.doc_id, self.line, KINDS.index(self.kind), self.url)
+
+    def fields(self) -> dict[str, str | float]:
+        """Return the record as a Whoosh document."""
+        boost = {f"_title_{self.lang}_boost": self.title_weight} if self.title_weight != 1 else {}
+        return boost | {
+            f"title_{self.lang}": "\n".join((self.title, *self.keywords)),
+            f"body_{self.lang}": self.body,
+            "card": "\n".join(self.cards), "rule": "\n".join(self.rules),
+            "kind": self.kind, "lang": self.lang, "set": "\n".join(self.set_names),
+            "date": "\n".join(date_prefixes(self.date)), "title": self.title, "url": self.url,
+            "text": self.body,
+        }
+
+
+def plain_text(text: str) -> str:
+    """Return IR inline text as plain text: typographic marks, emphasis marks removed."""
+    return _EMPHASIS.sub("", typeset(text))
+
+
+def rule_family(number: str) -> tuple[str, ...]:
+    """Return a rule number, its rule and its section, each once (``502.38a``, ``502.38``, ``502``)."""
+    return tuple(dict.fromkeys((number, number.rstrip(_LETTERS), number.split(".")[0])))
+
+
+def with_parents(numbers: list[str]) -> tuple[str, ...]:
+    """Return rule numbers and their parents, each once, in first-seen order."""
+    return tuple(dict.fromkeys(n for number in numbers for n in rule_family(number)))
+
+
+def date_prefixes(date: str) -> list[str]:
+    """Return an ISO date and its month and year (``2004-10-01``, ``2004-10``, ``2004``)."""
+    return [date[:n] for n in (10, 7, 4) if len(date) >= n] if date else []
+
+
+def block_text(block: Node) -> str:
+    """Return the plain text of a leaf block (empty for containers)."""
+    if isinstance(block, (Paragraph, Example, Ruling)):
+        return plain_text(block.text)
+    if isinstance(block, ListBlock):
+        return "\n".join(plain_text(i.text + (f" --> {i.maps_to}" if i.maps_to else ""))
+                         for i in block.items)
+    if isinstance(block, Errata):
+        return plain_text(f"{block.label} {block.text}".strip())
+    if isinstance(block, RuleQuote):
+        parts = [block.number, block.title or "", block.text or "", *block.examples]
+        return plain_text(" ".join(p for p in parts if p))
+    return ""
+
+
+def _own_text(blocks: list[Node]) -> str:
+    """Return the text of the blocks that are no records of their own."""
+    texts = (block_text(b) for b in blocks if not isinstance(b, (Ruling, CardEntry, Topic)))
+    return "\n".join(t for t in texts if t)
+
+
+def _face_text(face: Face) -> str:
+    parts = [face.mana_cost, face.type_line, *face.text, face.power_toughness,
+             face.loyalty and f"Loyalty {face.loyalty}", face.defense and f"Defense {face.defense}"]
+    return plain_text("\n".join(p for p in parts if p))
+
+
+def _entry_title(entry: CardEntry) -> str:
+    english = " // ".join(f.name for f in entry.faces) or entry.name
+    return f"{entry.name_ja} / {english}" if entry.name_ja else english
+
+
+def _card_names(inv: Inventory, entry: CardEntry) -> tuple[str, ...]:
+    card = inv.card_for(entry.name)
+    names = [entry.name, *(card.face_names + card.names_ja if card else [])]
+    names += [n for f in entry.faces for n in (f.name, f.name_ja) if n]
+    return tuple(dict.fromkeys(names))
+
+
+class _DocumentRecords:
+    """Builds the records of one document's tree."""
+
+    def __init__(self, inv: Inventory, doc: Document):
+        self.inv, self.doc = inv, doc
+        self.anchors = DocumentAnchors(doc)
+        meta = doc.meta
+        names = (meta.set_code, meta.set_name, meta.set_name_local)
+        self.common = dict(lang=meta.language, doc_id=doc.id, date=meta.date or "",
+                           set_names=tuple(dict.fromkeys(n for n in names if n)))
+
+    def record(self, kind: str, node: Node, title: str, body: str, url: str,
+               cards: tuple[str, ...] = (), rules: list[str] | None = None) -> SearchRecord:
+        """Return a record of this document."""
+        cited = rule_numbers(body) if rules is None else rules + rule_numbers(body)
+        return SearchRecord(kind=kind, line=node.src.line, title=title, body=body, url=url,
+                            cards=cards, rules=with_parents(cited), **self.common)
+
+    def place(self, node: Node) -> str:
+        """Return the URL of a node on its document page, with the anchor the page gives it."""
+        return paths.document_anchor(self.doc.id, self.anchors.of(node) or node.id)
+
+    def all(self) -> Iterator[SearchRecord]:
+        """Yield the records of every section and everything in it, and of its rule versions."""
+        for section in self.doc.sections:
+            yield self.section(section)
+            yield from self.walk(section.blocks, section.title or "", ())
+        for rule in self.inv.rules.values():
+            yield from (self.rule(v) for v in rule.versions if v.place.doc_id == self.doc.id)
+
+    def section(self, section: Section) -> SearchRecord:
+        """Return a section's record: its heading and its own paragraphs."""
+        meta = self.doc.meta
+        title = section.title or meta.title or f"{meta.set_name_local or meta.set_name} FAQ"
+        url = self.place(section)
+        return self.record("section", section, plain_text(title), _own_text(section.blocks), url)
+
+    def walk(self, blocks: list[Node], owner: str,
+             cards: tuple[str, ...]) -> Iterator[SearchRecord]:
+        """Yield the records of topics, card entries and rulings among ``blocks``."""
+        for block in blocks:
+            if isinstance(block, Topic):
+                yield self.topic(block)
+                yield from self.walk(block.blocks, plain_text(block.title), ())
+            elif isinstance(block, CardEntry):
+                yield self.card(block)
+                names = _card_names(self.inv, block)
+                yield from self.walk(block.blocks, _entry_title(block), names)
+            elif isinstance(block, Ruling):
+                record = self.record("ruling", block, owner, plain_text(block.text),
+                                     self.place(block), cards)
+                yield replace(record, title_weight=OWNER_TITLE_WEIGHT)
+
+    def topic(self, topic: Topic) -> SearchRecord:
+        """Return a topic's record: its keywords, the cards it shows, the rules it quotes."""
+        cards = tuple(dict.fromkeys(n for b in topic.blocks if isinstance(b, CardEntry)
+                                    for n in _card_names(self.inv, b)))
+        rules = [b.number for b in topic.blocks if isinstance(b, RuleQuote)]
+        url = paths.topic_page(self.doc.id, topic.id)
+        record = self.record("topic", topic, plain_text(topic.title), _own_text(topic.blocks), url,
+                             cards, rules)
+        return replace(record, keywords=tuple(plain_text(k) for k in topic_keywords(topic)))
+
+    def card(self, entry: CardEntry) -> SearchRecord:
+        """Return a card entry's record: printed text and notes other than rulings."""
+        faces = "\n".join(_face_text(f) for f in entry.faces)
+        body = "\n".join(t for t in (faces, _own_text(entry.blocks)) if t)
+        rules = [b.number for b in entry.blocks if isinstance(b, RuleQuote)]
+        url = self.place(entry)
+        return self.record("card", entry, _entry_title(entry), body, url,
+                           _card_names(self.inv, entry), rules)
+
+    def rule(self, version: RuleVersion) -> SearchRecord:
+        """Return the record of the version of a rule this document quotes."""
+        quote = version.quote
+        body = plain_text(" ".join(p for p in (quote.text or "", *quote.examples) if p))
+        url = f"{paths.rule_page(quote.number)}#{self.doc.id}"
+        return self.record("rule", quote, self.rule_title(quote.number), body, url,
+                           rules=[quote.number])
+
+    def rule_title(self, number: str) -> str:
+        """Return ``502.38a Bushido``: the number and the title this document gives it or a parent."""
+        for candidate in rule_family(number):
+            rule = self.inv.rules.get(candidate)
+            quote = rule and next((v.quote for v in rule.versions
+                                   if v.place.doc_id == self.doc.id), None)
+            if quote and quote.title:
+                return f"{number} {plain_text(quote.title)}"
+        return number
+
+
+def build_records(inv: Inventory) -> list[SearchRecord]:
+    """Return every search record of the inventory, sorted by ``SearchRecord.sort_key``."""
+    records = [r for doc in inv.documents.values() for r in _DocumentRecords(inv, doc).all()]
+    return sorted(records, key=SearchRecord.sort_key)

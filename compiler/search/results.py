@@ -1,0 +1,119 @@
+"""Run a query on the index: ranked hits with a highlighted snippet each.
+
+Scoring is Whoosh's BM25F (B=0.75, K1=1.2) with per-field average lengths (scoring.py); ties
+go to the lower document number, as in Whoosh's collector.  The snippet rule is shared with
+the browser (search-rank.js): the window of ``SNIPPET_CHARS`` characters holding the most
+matched words, starting ``SNIPPET_CONTEXT`` characters before the first of them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import FaqcError
+from .analysis import analyze_text
+from .indexer import open_index
+from .query import plan, positive_terms, to_whoosh
+from .scoring import FieldBM25F, field_doc_counts
+SNIPPET_CHARS = 200
+SNIPPET_CONTEXT = 40
+"""Characters kept before the first match of the window."""
+ELLIPSIS = "…"
+
+
+@dataclass(slots=True)
+class Snippet:
+    """A stretch of a record's text, with the matched words marked."""
+
+    text: str
+    highlights: list[tuple[int, int]] = field(default_factory=list)
+    """``(start, end)`` offsets into ``text`` of the matched words."""
+
+
+@dataclass(slots=True)
+class Hit:
+    """One ranked result."""
+
+    title: str
+    url: str
+    """Site-root-relative path and anchor."""
+    kind: str
+    lang: str
+    set: str
+    date: str
+    score: float
+    docnum: int
+    snippet: Snippet
+
+    def to_dict(self) -> dict:
+        """Return the hit as JSON-ready data."""
+        return {"title": self.title, "url": self.url, "kind": self.kind, "lang": self.lang,
+                "set": self.set, "date": self.date, "score": self.score,
+                "snippet": self.snippet.text,
+                "highlights": [list(h) for h in self.snippet.highlights]}
+
+
+def match_spans(text: str, terms: set[str]) -> list[tuple[int, int]]:
+    """Return the merged source spans of the words of ``text`` whose term is in ``terms``."""
+    spans: list[tuple[int, int]] = []
+    for term in sorted(analyze_text(text), key=lambda t: (t.start, t.end)):
+        if term.text not in terms:
+            continue
+        if spans and term.start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], term.end))
+        else:
+            spans.append((term.start, term.end))
+    return spans
+
+
+def _window(length: int, spans: list[tuple[int, int]]) -> tuple[int, int]:
+    """Return the window of the text holding the most spans, starting a little before one."""
+    if length <= SNIPPET_CHARS:
+        return 0, length
+    best, best_count = 0, 0
+    for span_start, _ in spans:
+        start = max(0, span_start - SNIPPET_CONTEXT)
+        count = sum(1 for s, e in spans if s >= start and e <= start + SNIPPET_CHARS)
+        if count > best_count:
+            best, best_count = start, count
+    end = min(length, best + SNIPPET_CHARS)
+    return max(0, end - SNIPPET_CHARS), end
+
+
+def make_snippet(text: str, terms: set[str]) -> Snippet:
+    """Return the snippet of ``text`` for a query looking for ``terms``."""
+    spans = match_spans(text, terms)
+    start, end = _window(len(text), spans)
+    head = ELLIPSIS if start > 0 else ""
+    tail = ELLIPSIS if end < len(text) else ""
+    shift = len(head) - start
+    marks = [(max(s, start) + shift, min(e, end) + shift)
+             for s, e in spans if s < end and e > start]
+    body = " ".join(text[start:end].split("\n"))
+    return Snippet(head + body + tail, marks)
+
+
+def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
+    """Return the top ``limit`` hits of a query string in the index in ``folder``."""
+    if not folder.is_dir():
+        raise FaqcError(f"{folder}: error: no search index here (build the site first)")
+    try:
+        index = open_index(folder)
+    except Exception as exc:  # Whoosh raises EmptyIndexError, OSError, pickling errors...
+        raise FaqcError(f"{folder}: error: cannot open the search index ({exc})") from None
+    tree = plan(text)
+    terms = positive_terms(tree)
+    with index.reader() as reader:
+        weighting = FieldBM25F(field_doc_counts(reader))
+    with index.searcher(weighting=weighting) as searcher:
+        # limit=None scores every match: the top-N collector's matcher replacement drops true
+        # top hits when a term repeats (``−1/−1`` is And(1, 1)); the corpus is small.
+        results = searcher.search(to_whoosh(tree), limit=None)
+        return [_hit(r.docnum, r.score, r.fields(), terms) for r in results[:limit]]
+
+
+def _hit(docnum: int, score: float, stored: dict, terms: set[str]) -> Hit:
+    return Hit(title=stored["title"], url=stored["url"], kind=stored["kind"],
+               lang=stored["lang"], set=stored["set"].split("\n")[0],
+               date=stored.get("date", "").split("\n")[0], score=score, docnum=docnum,
+               snippet=make_snippet(stored.get("text", ""), terms))

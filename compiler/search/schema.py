@@ -1,0 +1,38 @@
+"""The fields of the search index, and how a query weighs them.
+
+Text is split by language (``title_en``/``body_en``, ``title_ja``/``body_ja``) although both
+use one analyzer: each language then has its own length statistics and its own postings, so
+the browser loads only the language a query asks for.  The exact fields are non-scorable:
+a match adds its weight (1.0) to the score, as Whoosh's BM25F does for such fields.
+"""
+from __future__ import annotations
+
+from whoosh.fields import ID, STORED, TEXT, Schema
+
+from .analysis import ExactAnalyzer, TextAnalyzer
+
+LANGUAGES = ("en", "ja")
+KINDS = ("card", "ruling", "rule", "topic", "section")
+TEXT_FIELDS = tuple(f"{part}_{lang}" for lang in LANGUAGES for part in ("title", "body"))
+EXACT_FIELDS = ("card", "rule", "kind", "lang", "set", "date")
+FIELD_BOOSTS = {"title_en": 2.0, "title_ja": 2.0, "body_en": 1.0, "body_ja": 1.0}
+"""Query-time boosts of the default fields: a word in a title counts double."""
+STORED_FIELDS = ("title", "url", "text", "kind", "lang", "set", "date")
+INDEX_NAME = "MAIN"
+ANALYSIS_VERSION = 1
+"""Bump when the analysis changes: the browser's copy must change with it."""
+
+
+def text_field(lang: str, part: str) -> str:
+    """Return the name of a language's title or body field."""
+    return f"{part}_{lang}"
+
+
+def build_schema() -> Schema:
+    """Return the schema of the index."""
+    text, exact = TextAnalyzer(), ExactAnalyzer()
+    fields = {name: TEXT(analyzer=text, multitoken_query="and") for name in TEXT_FIELDS}
+    fields.update({name: ID(analyzer=exact, stored=name in STORED_FIELDS)
+                   for name in EXACT_FIELDS})
+    fields.update(title=STORED(), url=STORED(), text=STORED())
+    return Schema(**fields)

@@ -1,0 +1,232 @@
+/* faqc search ranking: copied verbatim to site/assets/search-rank.js, loaded after
+   search-engine.js. Plain script, no modules, no DOM, no network.
+
+   Scores a plan (search-engine.js) as Whoosh's BM25F does in compiler/search/scoring.py, on
+   the exported index (compiler/search/export.py): for a term of a scorable field,
+     idf = ln(N / (df + 1)) + 1,  avgfl = (field total / documents having the field) or 1,
+     score = idf * (tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl))
+   with fl the quantised length Whoosh stores, then times the query boost; a term of a
+   non-scorable field scores its weight. AND and OR add their parts' scores, AND NOT keeps the
+   left side's. Ranked by score, then document number, as Whoosh's collector does.
+
+   Adds to window.FAQC_SEARCH.engine: neededFiles, rank, languageOf, textFileOf, record,
+   matchSpans, snippet. */
+(function (root) {
+  "use strict";
+
+  var S = root.FAQC_SEARCH, E = S.engine, A = S.analysis;
+  var cache = {};
+
+  function meta() { return S.data.meta; }
+
+  function shardName(lang, field, term) {
+    var count = meta().languages[lang].shards;
+    return lang + "/terms-" + pad(fnv1a(field + ":" + term) % count);
+  }
+
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+
+  /* 32-bit FNV-1a of the UTF-8 bytes (export.fnv1a). */
+  function fnv1a(text) {
+    var bytes = new TextEncoder().encode(text), h = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h >>> 0;
+  }
+
+  function searchedLanguages(plan, only) {
+    var lang = E.planLanguage(plan);
+    return E.LANGUAGES.filter(function (l) { return (!lang || l === lang) && (!only || l === only); });
+  }
+
+  /* Names of the data files a plan needs to be ranked, besides "meta". */
+  function neededFiles(plan, only) {
+    var names = [];
+    searchedLanguages(plan, only).forEach(function (lang) {
+      var info = meta().languages[lang];
+      names.push(lang + "/docs");
+      E.planTerms(plan).forEach(function (pair) {
+        if (info.fields.indexOf(pair[0]) >= 0) names.push(shardName(lang, pair[0], pair[1]));
+      });
+    });
+    return names.filter(function (n, i) { return names.indexOf(n) === i; });
+  }
+
+  function decode(encoded) {
+    var out = [], doc = -1;
+    for (var i = 0; i < encoded.length; i++) {
+      var delta = encoded[i], weight = 1;
+      if (delta < 0) { delta = -delta; weight = encoded[++i]; }
+      doc += delta;
+      out.push([doc, weight]);
+    }
+    return out;
+  }
+
+  function postings(field, term, langs) {
+    var out = [];
+    langs.forEach(function (lang) {
+      var name = shardName(lang, field, term), key = name + "\u0000" + field + "\u0000" + term;
+      if (!(key in cache)) {
+        var shard = S.data[name], encoded = shard && shard[field] && shard[field][term];
+        cache[key] = encoded ? decode(encoded) : [];
+      }
+      out = out.concat(cache[key]);
+    });
+    return out;
+  }
+
+  function fieldLength(field, doc) {
+    var lang = languageOf(doc), table = S.data[lang + "/docs"];
+    return table.lengths[field][doc - table.first];
+  }
+
+  function termScores(field, term, boost, langs) {
+    var list = postings(field, term, langs), info = meta().fields[field], out = new Map();
+    if (!list.length) return out;
+    var B = meta().B, K1 = meta().K1, N = meta().doc_count;
+    var idf = Math.log(N / (list.length + 1)) + 1, avgfl = info.total / (info.docs || 1) || 1;
+    list.forEach(function (p) {
+      var tf = p[1], s = tf;
+      if (info.scorable) {
+        var fl = fieldLength(field, p[0]);
+        s = idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)));
+      }
+      out.set(p[0], boost !== 1 ? s * boost : s);
+    });
+    return out;
+  }
+
+  function intersect(maps) {
+    var out = new Map();
+    maps[0].forEach(function (score, doc) {
+      var sum = score;
+      for (var i = 1; i < maps.length; i++) {
+        if (!maps[i].has(doc)) return;
+        sum += maps[i].get(doc);
+      }
+      out.set(doc, sum);
+    });
+    return out;
+  }
+
+  function union(maps) {
+    var out = new Map();
+    maps.forEach(function (m) {
+      m.forEach(function (score, doc) { out.set(doc, out.has(doc) ? out.get(doc) + score : score); });
+    });
+    return out;
+  }
+
+  function scale(map, factor) {
+    if (factor === 1) return map;
+    var out = new Map();
+    map.forEach(function (score, doc) { out.set(doc, score * factor); });
+    return out;
+  }
+
+  function textField(node, field, langs) {
+    var boost = E.FIELD_BOOSTS[field];
+    if (node.text.length === 1) return termScores(field, node.text[0], boost, langs);
+    var parts = node.text.map(function (t) { return termScores(field, t, node.phrase ? 1 : boost, langs); });
+    return node.phrase ? scale(intersect(parts), boost) : intersect(parts);
+  }
+
+  function evaluate(node, langs) {
+    if (node.exact) return termScores(node.exact, node.value, 1, langs);
+    if (node.text) return union(node.fields.map(function (f) { return textField(node, f, langs); }));
+    if (node.andnot) {
+      var excluded = evaluate(node.andnot[1], langs), out = new Map();
+      evaluate(node.andnot[0], langs).forEach(function (s, d) { if (!excluded.has(d)) out.set(d, s); });
+      return out;
+    }
+    var parts = (node.and || node.or).map(function (c) { return evaluate(c, langs); });
+    return node.and ? intersect(parts) : union(parts);
+  }
+
+  /* Every match of a plan as {doc, score}, best first; needs neededFiles(plan, only) loaded. */
+  function rank(plan, only) {
+    if (!plan) return [];
+    var hits = [];
+    evaluate(plan, searchedLanguages(plan, only)).forEach(function (score, doc) {
+      hits.push({ doc: doc, score: score });
+    });
+    return hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+  }
+
+  function languageOf(doc) {
+    var langs = meta().languages;
+    for (var lang in langs) {
+      if (doc >= langs[lang].first && doc < langs[lang].first + langs[lang].count) return lang;
+    }
+    return null;
+  }
+
+  function kindOf(doc) {
+    var table = S.data[languageOf(doc) + "/docs"];
+    return meta().kinds[table.kind[doc - table.first]];
+  }
+
+  /* Name of the text file holding a document (needs its language's docs file). */
+  function textFileOf(doc) {
+    var lang = languageOf(doc), starts = S.data[lang + "/docs"].chunks, n = 0;
+    while (n + 1 < starts.length && starts[n + 1] <= doc) n++;
+    return lang + "/text-" + pad(n);
+  }
+
+  /* What a result shows: {title, url, kind, lang, set, date, text} (needs its text file). */
+  function record(doc) {
+    var file = S.data[textFileOf(doc)], i = doc - file.first;
+    return { title: file.title[i], url: file.url[i], kind: kindOf(doc), lang: languageOf(doc),
+      set: file.set[i], date: file.date[i], text: file.text[i] };
+  }
+
+  /* Merged spans (UTF-16 offsets) of the words of text whose term is in the set terms. */
+  function matchSpans(text, terms) {
+    var spans = [];
+    A.analyzeText(text, false).sort(function (a, b) { return a.start - b.start || a.end - b.end; })
+      .forEach(function (t) {
+        if (!terms.has(t.text)) return;
+        var last = spans[spans.length - 1];
+        if (last && t.start <= last[1]) last[1] = Math.max(last[1], t.end);
+        else spans.push([t.start, t.end]);
+      });
+    return spans;
+  }
+
+  function snippetWindow(length, spans) {
+    var chars = meta().snippet.chars, context = meta().snippet.context;
+    if (length <= chars) return [0, length];
+    var best = 0, bestCount = 0;
+    spans.forEach(function (span) {
+      var start = Math.max(0, span[0] - context), count = 0;
+      spans.forEach(function (s) { if (s[0] >= start && s[1] <= start + chars) count++; });
+      if (count > bestCount) { best = start; bestCount = count; }
+    });
+    var end = Math.min(length, best + chars);
+    return [Math.max(0, end - chars), end];
+  }
+
+  /* {text, highlights: [[start, end], ...]} of text for a query looking for terms. */
+  function snippet(text, terms) {
+    var spans = matchSpans(text, terms), w = snippetWindow(text.length, spans);
+    var head = w[0] > 0 ? "\u2026" : "", tail = w[1] < text.length ? "\u2026" : "";
+    var shift = head.length - w[0];
+    var marks = spans.filter(function (s) { return s[0] < w[1] && s[1] > w[0]; }).map(function (s) {
+      return [Math.max(s[0], w[0]) + shift, Math.min(s[1], w[1]) + shift];
+    });
+    return { text: head + text.slice(w[0], w[1]).replace(/\n/g, " ") + tail, highlights: marks };
+  }
+
+  E.fnv1a = fnv1a;
+  E.neededFiles = neededFiles;
+  E.rank = rank;
+  E.languageOf = languageOf;
+  E.kindOf = kindOf;
+  E.textFileOf = textFileOf;
+  E.record = record;
+  E.matchSpans = matchSpans;
+  E.snippet = snippet;
+})(typeof window !== "undefined" ? window : globalThis);

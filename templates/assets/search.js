@@ -1,0 +1,279 @@
+/* faqc search page: copied verbatim to site/assets/search.js, loaded (defer) after
+   search-analysis.js, search-engine.js and search-rank.js by templates/search.html.
+   Plain script, no modules. Works from file://: the data files (search/data/*.js, written by
+   compiler/search/export.py) are loaded by inserting <script> elements, never by fetch/XHR.
+
+   - ?q= (and ?kind=, ?lang=) in the address are the state: typing replaces the history entry
+     (after a pause), Enter, a filter or a language pushes a new one, Back restores it.
+   - Results are built with DOM nodes and textContent only: no source text is ever parsed as HTML.
+   - Keys: "/" focuses the box, ArrowDown/ArrowUp move through the results, Enter opens one,
+     Escape goes back to the box. */
+(function () {
+  "use strict";
+
+  var S = window.FAQC_SEARCH, E = S && S.engine;
+  var app = document.getElementById("search-app");
+  if (!app || !E || !E.rank) return;
+
+  var PAGE = 20, DELAY = 180;
+  var WORDS = {
+    en: { results: function (n) { return n === 1 ? "1 result" : n + " results"; },
+      none: function (q) { return "No results for \u201c" + q + "\u201d."; },
+      loading: "Searching\u2026", failed: "The search data could not be loaded: ",
+      error: "Cannot search: ", kinds: { card: "card", ruling: "ruling", rule: "rule",
+        topic: "topic", section: "section" } },
+    ja: { results: function (n) { return n + "\u4ef6"; },
+      none: function (q) { return "\u300c" + q + "\u300d\u306b\u4e00\u81f4\u3059\u308b\u7d50\u679c\u306f\u3042\u308a\u307e\u305b\u3093\u3002"; },
+      loading: "\u691c\u7d22\u4e2d\u2026", failed: "\u691c\u7d22\u30c7\u30fc\u30bf\u3092\u8aad\u307f\u8fbc\u3081\u307e\u305b\u3093\uff1a",
+      error: "\u691c\u7d22\u3067\u304d\u307e\u305b\u3093\uff1a", kinds: { card: "\u30ab\u30fc\u30c9",
+        ruling: "\u88c1\u5b9a", rule: "\u30eb\u30fc\u30eb", topic: "\u30c8\u30d4\u30c3\u30af",
+        section: "\u30bb\u30af\u30b7\u30e7\u30f3" } }
+  };
+  var words = WORDS[app.getAttribute("data-lang")] || WORDS.en;
+  var base = app.getAttribute("data-meta").replace(/meta\.js$/, "");
+  var root = app.getAttribute("data-root").replace(/index\.html$/, "");
+  var form = document.getElementById("search-form");
+  var input = document.getElementById("search-q");
+  var langSelect = document.getElementById("search-lang");
+  var status = document.getElementById("search-status");
+  var list = document.getElementById("search-results");
+  var more = document.getElementById("search-more");
+  var kindButtons = Array.prototype.slice.call(app.querySelectorAll(".search-kind"));
+
+  var state = { q: "", kind: "", lang: "" };
+  var current = { hits: [], terms: new Set(), shown: 0 };
+  var generation = 0, timer = null, loading = {};
+
+  /* ------------------------------------------------------------ loading data files */
+  function load(name) {
+    if (S.data[name]) return Promise.resolve();
+    if (!loading[name]) {
+      loading[name] = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = base + name + ".js";
+        script.charset = "utf-8";
+        script.onload = function () {
+          if (S.data[name]) resolve();
+          else reject(new Error(script.src));
+        };
+        script.onerror = function () {
+          delete loading[name];
+          script.remove();
+          reject(new Error(script.src));
+        };
+        document.head.appendChild(script);
+      });
+    }
+    return loading[name];
+  }
+
+  function loadAll(names) { return Promise.all(names.map(load)); }
+
+  /* ------------------------------------------------------------ state and address */
+  function readAddress() {
+    var params = new URLSearchParams(window.location.search);
+    state.q = params.get("q") || "";
+    state.kind = E.KINDS.indexOf(params.get("kind")) >= 0 ? params.get("kind") : "";
+    state.lang = E.LANGUAGES.indexOf(params.get("lang")) >= 0 ? params.get("lang") : "";
+  }
+
+  function address() {
+    var params = new URLSearchParams();
+    if (state.q) params.set("q", state.q);
+    if (state.kind) params.set("kind", state.kind);
+    if (state.lang) params.set("lang", state.lang);
+    var query = params.toString();
+    return window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+  }
+
+  function remember(push) {
+    var url = address();
+    if (url === window.location.pathname + window.location.search + window.location.hash) return;
+    try {
+      if (push) window.history.pushState(state, "", url);
+      else window.history.replaceState(state, "", url);
+    } catch (e) { /* some browsers refuse history on file://; the search still works */ }
+  }
+
+  function showControls() {
+    input.value = state.q;
+    langSelect.value = state.lang;
+    kindButtons.forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-kind") === state.kind));
+    });
+  }
+
+  /* ------------------------------------------------------------ searching */
+  function say(text) { status.textContent = text; }
+
+  function clearResults() {
+    current = { hits: [], terms: new Set(), shown: 0 };
+    list.textContent = "";
+    more.hidden = true;
+    kindButtons.forEach(function (b) { b.querySelector(".search-count").textContent = ""; });
+  }
+
+  function search() {
+    var mine = ++generation, plan;
+    if (!state.q.trim()) { clearResults(); say(""); return Promise.resolve(); }
+    try {
+      plan = E.plan(state.q);
+    } catch (e) {
+      if (!(e instanceof E.QueryError)) throw e;
+      clearResults();
+      say(words.error + e.message);
+      return Promise.resolve();
+    }
+    var slow = setTimeout(function () { if (mine === generation) say(words.loading); }, 300);
+    return load("meta").then(function () {
+      return loadAll(E.neededFiles(plan, state.lang || null));
+    }).then(function () {
+      if (mine !== generation) return null;
+      current = { hits: E.rank(plan, state.lang || null), terms: E.positiveTerms(plan), shown: 0 };
+      list.textContent = "";
+      return showMore(mine);
+    }).catch(function (error) {
+      if (mine === generation) { clearResults(); say(words.failed + error.message); }
+    }).then(function () { clearTimeout(slow); });
+  }
+
+  function visibleHits() {
+    if (!state.kind) return current.hits;
+    return current.hits.filter(function (h) { return E.kindOf(h.doc) === state.kind; });
+  }
+
+  function showCounts() {
+    var counts = { "": current.hits.length };
+    current.hits.forEach(function (h) { var k = E.kindOf(h.doc); counts[k] = (counts[k] || 0) + 1; });
+    kindButtons.forEach(function (b) {
+      var n = counts[b.getAttribute("data-kind")] || 0;
+      b.querySelector(".search-count").textContent = "(" + n + ")";
+    });
+  }
+
+  function showMore(mine) {
+    var hits = visibleHits(), page = hits.slice(current.shown, current.shown + PAGE);
+    var files = page.map(function (h) { return E.textFileOf(h.doc); });
+    return loadAll(files.filter(function (f, i) { return files.indexOf(f) === i; })).then(function () {
+      if (mine !== generation) return;
+      showCounts();
+      page.forEach(function (h) { list.appendChild(resultItem(h)); });
+      current.shown += page.length;
+      more.hidden = current.shown >= hits.length;
+      say(hits.length ? words.results(hits.length) : words.none(state.q));
+    });
+  }
+
+  /* ------------------------------------------------------------ rendering (text nodes only) */
+  function element(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function highlighted(parent, text, spans) {
+    var pos = 0;
+    spans.forEach(function (span) {
+      if (span[0] > pos) parent.appendChild(document.createTextNode(text.slice(pos, span[0])));
+      parent.appendChild(element("mark", "", text.slice(span[0], span[1])));
+      pos = span[1];
+    });
+    if (pos < text.length) parent.appendChild(document.createTextNode(text.slice(pos)));
+    return parent;
+  }
+
+  function resultItem(hit) {
+    var rec = E.record(hit.doc), item = element("li", "search-result");
+    item.setAttribute("lang", rec.lang);
+    var link = element("a", "search-result-link");
+    link.href = root + rec.url;
+    highlighted(link, rec.title, E.matchSpans(rec.title, current.terms));
+    var heading = element("h2", "search-result-title");
+    heading.appendChild(link);
+    var facts = element("p", "search-result-facts");
+    facts.appendChild(element("span", "search-badge search-badge-" + rec.kind, words.kinds[rec.kind]));
+    [rec.lang.toUpperCase(), rec.set, rec.date].forEach(function (fact) {
+      if (fact) facts.appendChild(element("span", "search-fact", fact));
+    });
+    item.appendChild(heading);
+    item.appendChild(facts);
+    var snip = E.snippet(rec.text || "", current.terms);
+    if (snip.text) item.appendChild(highlighted(element("p", "search-snippet"), snip.text, snip.highlights));
+    return item;
+  }
+
+  /* ------------------------------------------------------------ events */
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      state.q = input.value;
+      remember(false);
+      search();
+    }, DELAY);
+  }
+
+  function commit() {
+    clearTimeout(timer);
+    state.q = input.value;
+    remember(true);
+    return search();
+  }
+
+  input.addEventListener("input", function (event) { if (!event.isComposing) schedule(); });
+  input.addEventListener("compositionend", schedule);
+  form.addEventListener("submit", function (event) { event.preventDefault(); commit(); });
+  langSelect.addEventListener("change", function () { state.lang = langSelect.value; commit(); });
+  kindButtons.forEach(function (button) {
+    button.addEventListener("click", function () {
+      state.kind = button.getAttribute("data-kind");
+      showControls();
+      remember(true);
+      current.shown = 0;
+      list.textContent = "";
+      showMore(generation);
+    });
+  });
+  more.addEventListener("click", function () {
+    var next = current.shown;
+    showMore(generation).then(function () {
+      var link = list.children[next] && list.children[next].querySelector("a");
+      if (link) link.focus();
+    });
+  });
+  window.addEventListener("popstate", function () { readAddress(); showControls(); search(); });
+
+  function links() { return Array.prototype.slice.call(list.querySelectorAll("a.search-result-link")); }
+
+  function typing(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  window.addEventListener("keydown", function (event) {
+    if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typing(event.target)) {
+      event.preventDefault();
+      event.stopPropagation();  /* before site.js, which would focus the header's box */
+      input.focus();
+      input.select();
+    }
+  }, true);
+
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowDown" && !event.isComposing && links().length) {
+      event.preventDefault();
+      links()[0].focus();
+    }
+  });
+
+  list.addEventListener("keydown", function (event) {
+    var all = links(), at = all.indexOf(document.activeElement);
+    if (at < 0) return;
+    if (event.key === "ArrowDown" && at + 1 < all.length) { event.preventDefault(); all[at + 1].focus(); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? all[at - 1] : input).focus(); }
+    else if (event.key === "Escape") { event.preventDefault(); input.focus(); }
+  });
+
+  readAddress();
+  showControls();
+  search();
+})();

@@ -1,0 +1,70 @@
+"""Shared fixtures of the search tests: a site search built once from the seeds, and Node."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from compiler.errors import Diagnostics
+from compiler.inventory import Inventory, collect
+from compiler.normalize import discover_sources, normalize_text
+from compiler.search import SearchStats, build_search
+from compiler.search.build import EXPORT_DIR, INDEX_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "templates" / "assets"
+HARNESS = Path(__file__).with_name("search_harness.js")
+NODE = shutil.which("node")
+
+
+@dataclass(slots=True, frozen=True)
+class BuiltSearch:
+    """A site folder holding the search index and export of the seeds."""
+
+    site: Path
+    stats: SearchStats
+    inv: Inventory
+
+    @property
+    def index(self) -> Path:
+        return self.site / INDEX_DIR
+
+    @property
+    def data(self) -> Path:
+        return self.site / EXPORT_DIR
+
+
+def seed_inventory() -> Inventory:
+    """Return the inventory of the seeds in content/sources."""
+    docs = [normalize_text(p.read_bytes(), str(p), Diagnostics())[0]
+            for p in discover_sources(ROOT / "content" / "sources")]
+    return collect(docs)
+
+
+@pytest.fixture(scope="session")
+def inventory() -> Inventory:
+    """The inventory of the seeds, read once per session."""
+    return seed_inventory()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, inventory) -> BuiltSearch:
+    """The seeds' search index and export, built once per session into a temporary site."""
+    site = tmp_path_factory.mktemp("site")
+    return BuiltSearch(site, build_search(inventory, site), inventory)
+
+
+def node(op: str, items: list, data: Path | None = None) -> list:
+    """Run the browser scripts under Node on ``items`` and return one answer per item."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    args = [NODE, str(HARNESS), str(ASSETS)] + ([str(data)] if data else [])
+    done = subprocess.run(args, input=json.dumps({"op": op, "items": items}),
+                          capture_output=True, text=True, encoding="utf-8", check=False)
+    if done.returncode:
+        raise AssertionError(f"node failed: {done.stderr}")
+    return json.loads(done.stdout)

@@ -1,0 +1,125 @@
+"""Ranking: Whoosh and the browser agree, and ``faqc search`` answers as promised."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from compiler.cli import main
+from compiler.search.results import make_snippet, search_index
+
+from .search_support import built, inventory, node  # noqa: F401  (fixtures)
+
+ENGLISH = ["bushido", "budoka gardener", "flip card", "splice onto arcane", "counter",
+           "creature OR artifact", "flip NOT kind:ruling", '"flip cards"', "title:bushido",
+           "body:ninjutsu", "set:chk legend", "kind:ruling bushido", "umbra armor", "the",
+           "(bushido OR ninjutsu) kind:topic", "won't", "DeathTouch", "502.38a", "rule:502.38",
+           'card:"Budoka Gardener"', "date:2004 legend", "energy counter"]
+JAPANESE = ["混成", "混成マナ", "死", "クリーチャー", "スズメバチの槍兵", "《スズメバチの槍兵》",
+            "lang:ja 混成", "頑強", "共謀 OR 萎縮", "－１/－１カウンター", "−１/−１ カウンター",
+            "Ｘ", "card:スズメバチの槍兵", "マナ・シンボル", "kind:topic 色"]
+TOLERANCE = 1e-6
+
+
+def _agree(whoosh: list[tuple[int, float]], browser: list[list]) -> bool:
+    """Same documents and scores, allowing reordering among scores equal within the tolerance."""
+    if len(whoosh) != len(browser):
+        return False
+    if any(abs(w[1] - b[1]) > TOLERANCE for w, b in zip(whoosh, browser)):
+        return False
+    last = whoosh[-1][1] if whoosh else 0
+    sure = lambda hits: {d for d, s in hits if s - last > TOLERANCE}  # noqa: E731
+    return sure(whoosh) == sure(browser)
+
+
+@pytest.mark.parametrize("queries", [ENGLISH, JAPANESE], ids=["en", "ja"])
+def test_the_browser_ranks_the_top_ten_as_whoosh_does(built, queries):
+    answers = node("rank", [[q, 10, None] for q in queries], built.data)
+    for query, answer in zip(queries, answers):
+        whoosh = [(h.docnum, h.score) for h in search_index(built.index, query, 10)]
+        assert whoosh, query
+        assert _agree(whoosh, answer["hits"]), (query, whoosh, answer["hits"])
+
+
+def test_a_language_filter_in_the_browser_only_drops_the_other_language(built):
+    (everything,), (japanese,) = (node("rank", [["混成 OR bushido", 100, only]], built.data)
+                                  for only in (None, "ja"))
+    first_ja = min(d for d, _ in japanese["hits"])
+    assert japanese["hits"] == [h for h in everything["hits"] if h[0] >= first_ja]
+    assert all(n.startswith(("ja/", "meta")) for n in japanese["needed"])
+
+
+def test_the_browser_snippet_is_the_python_one(built):
+    text = "The bushido ability " * 30 + "ends here, with bushido once more."
+    (snippet,) = node("snippet", [[text, ["bushido"]]], built.data)
+    python = make_snippet(text, {"bushido"})
+    assert (snippet["text"], snippet["highlights"]) == (python.text, [list(h) for h in python.highlights])
+
+
+def run(built, *args: str):
+    return CliRunner().invoke(main, ["search", "--site", str(built.site), *args])
+
+
+def test_bushido_puts_the_topic_or_rule_first(built):
+    result = run(built, "bushido", "--json")
+    assert result.exit_code == 0, result.output
+    hits = json.loads(result.output)
+    assert hits[0]["kind"] in ("topic", "rule") and "Bushido" in hits[0]["title"]
+    assert set(hits[0]) >= {"title", "url", "kind", "lang", "score", "snippet"}
+    assert hits[0]["url"] == "topics/chk-en/bushido.html"
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+
+
+def test_the_japanese_hybrid_topic_is_found(built):
+    result = run(built, "混成")
+    assert result.exit_code == 0
+    assert "復活メカニズム：混成  [topic" in result.output
+    hits = json.loads(run(built, "混成", "--json", "--limit", "3").output)
+    assert any(h["title"] == "復活メカニズム：混成" and h["kind"] == "topic" for h in hits)
+
+
+@pytest.mark.parametrize("query, check", [
+    ('card:"Budoka Gardener"', lambda h: "Budoka Gardener" in h["title"]),
+    ("rule:502.38", lambda h: "502.38" in h["url"] or h["kind"] == "topic"),
+    ("lang:ja 死", lambda h: h["lang"] == "ja"),
+    ("kind:topic flip", lambda h: h["kind"] == "topic"),
+    ("set:bok ninjutsu", lambda h: h["set"] == "BOK"),
+    ("set:shadowmoor kind:card", lambda h: h["set"] == "SHM" and h["kind"] == "card"),
+])
+def test_field_syntax(built, query, check):
+    hits = json.loads(run(built, query, "--json", "--limit", "50").output)
+    assert hits and all(check(h) for h in hits), hits[:3]
+
+
+def test_words_are_anded_and_limit_applies(built):
+    hits = json.loads(run(built, "budoka", "gardener", "--json", "--limit", "2").output)
+    assert len(hits) == 2 and all("Budoka Gardener" in h["title"] for h in hits)
+
+
+@pytest.mark.parametrize("args, message", [
+    (['"unclosed'], "Error: unclosed quotation mark\n"),
+    (["kind:cards"], "Error: kind: must be one of card, ruling, rule, topic, section (not 'cards')\n"),
+    (["a", "OR"], "Error: OR needs a term on both sides\n"),
+])
+def test_a_malformed_query_is_one_clear_line(built, args, message):
+    result = run(built, *args)
+    assert (result.exit_code, result.output) == (1, message)
+
+
+def test_a_missing_index_is_one_clear_line(tmp_path):
+    result = CliRunner().invoke(main, ["search", "--site", str(tmp_path), "bushido"])
+    assert result.exit_code == 1
+    assert result.output == f"Error: {tmp_path}/search/index: error: no search index here (build the site first)\n"
+
+
+def test_no_results_is_said_once(built):
+    result = run(built, "zzyzx")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "faqc search: no results for 'zzyzx'\n")
+    assert json.loads(run(built, "zzyzx", "--json").stdout) == []
+
+
+def test_snippets_mark_the_matched_words(built):
+    (hit,) = search_index(built.index, "kind:ruling bushido", 1)
+    marked = [hit.snippet.text[s:e].lower() for s, e in hit.snippet.highlights]
+    assert marked and set(marked) == {"bushido"}
