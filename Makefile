@@ -1,34 +1,90 @@
 # faqc: `make` builds everything from content/sources; `make test` runs every test.
+#
+# The rules follow the data: each source gives its YAML (named by the document's id, so a
+# map file per source records the name: compiler/sourcemap.py), and the site depends on the
+# YAML, the templates, the Comprehensive Rules and the compiler's code. `faqc build` is itself
+# incremental, so when make does run it, it redoes only what changed. `make -j2` is safe.
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
+PY     := $(BIN)/python
 FAQC   := $(BIN)/faqc
 STAMP  := $(VENV)/.installed
 
-SOURCES := $(wildcard content/sources/*.txt)
+SOURCES   := $(wildcard content/sources/*.txt)
+FAQS      := content/faqs
+MAPDIR    := build/faqs
+MAPS      := $(patsubst content/sources/%.txt,$(MAPDIR)/%.yaml-name,$(SOURCES))
+STALE     := $(filter-out $(MAPS),$(wildcard $(MAPDIR)/*.yaml-name))
+RULES     := content/rules
+RULE_TEXT := $(wildcard $(RULES)/*.txt)
+TEMPLATES := $(shell find templates -type f 2>/dev/null)
+CODE      := pyproject.toml $(shell find compiler -type f \( -name '*.py' -o -name '*.json' \
+                 -o -name '*.tsv' \) -not -path '*/__pycache__/*' 2>/dev/null)
+SITE      := site
+SITE_DONE := $(SITE)/.faqc/state.json
+BUNDLE    := dist/faqc-site.zip
+GOLDEN    := $(shell grep -l -e check_golden -e FAQC_UPDATE_GOLDEN tests/test_*.py 2>/dev/null)
+RULES_OPT := $(if $(RULE_TEXT),--rules $(RULES))
 
-.PHONY: all test faqs check clean help
+.PHONY: all faqs site test check serve bundle bench golden clean help FORCE
 .DEFAULT_GOAL := all
 
-all: faqs ## Build everything from content/sources (for now: the YAML in content/faqs)
+all: faqs site ## Build everything: the venv, the YAML in content/faqs and the site
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-faqs: $(STAMP) ## Normalize every source into content/faqs/*.yaml
-	$(FAQC) normalize content/sources --out-dir content/faqs
+faqs: $(MAPDIR)/.pruned ## Normalize each changed source into content/faqs/<document id>.yaml
 
-check: faqs ## Validate the YAML strictly
-	$(FAQC) --strict check --faqs content/faqs --sources content/sources
+# One source -> its YAML (and the map naming it). Sources are independent: -j runs them together.
+$(MAPDIR)/%.yaml-name: content/sources/%.txt $(CODE) | $(STAMP)
+	@mkdir -p $(MAPDIR)
+	$(PY) -m compiler.sourcemap normalize $< $@ --out-dir $(FAQS)
+
+# After every map: remove the YAML no source gives any more (and the maps of removed sources).
+$(MAPDIR)/.pruned: $(MAPS) $(if $(STALE),FORCE) | $(STAMP)
+	@mkdir -p $(MAPDIR)
+	$(PY) -m compiler.sourcemap prune $(MAPDIR) $(MAPS) --out-dir $(FAQS)
+	@touch $@
+
+site: $(SITE_DONE) ## Build the site (incrementally) into site/
+
+$(SITE_DONE): $(MAPDIR)/.pruned $(TEMPLATES) $(RULE_TEXT) $(CODE) | $(STAMP)
+	$(FAQC) build --sources content/sources --out $(SITE) $(RULES_OPT)
+	@touch $@
 
 test: $(STAMP) ## Run every test
-	$(BIN)/python -m pytest -q
+	$(PY) -m pytest -q
 
-clean: ## Remove build output (keeps the virtualenv)
-	rm -rf site .pytest_cache
+check: faqs site ## Validate the YAML and the built site strictly (schema, words, links)
+	$(FAQC) --strict check --faqs $(FAQS) --sources content/sources
+	$(PY) -c 'import sys; from pathlib import Path; from compiler.site.linkcheck import check_site; \
+	  problems = check_site(Path("$(SITE)")); [print(p.format("$(SITE)")) for p in problems]; \
+	  print(f"check: site links: {len(problems)} problem(s)", file=sys.stderr); sys.exit(bool(problems))'
+
+serve: site ## Preview the site at http://127.0.0.1:8000/
+	$(FAQC) serve --site $(SITE)
+
+bundle: $(BUNDLE) ## Zip the site for offline use (dist/faqc-site.zip: unzip, open index.html)
+
+$(BUNDLE): $(SITE_DONE)
+	$(FAQC) bundle --site $(SITE) --out $@
+
+bench: $(STAMP) ## Measure builds on a 20 MiB synthetic corpus; write bench/RESULTS.md
+	$(PY) -m pip install --quiet 'pagefind[bin]' || echo "bench: pagefind could not be installed"
+	$(PY) bench/run.py --python $(PY) --make "$(MAKE)"
+
+golden: $(STAMP) ## Refresh the golden fixtures and the golden site (review the diff)
+	FAQC_UPDATE_GOLDEN=1 $(PY) -m pytest -q $(GOLDEN)
+
+clean: ## Remove build output (keeps the virtualenv and content/faqs)
+	rm -rf $(SITE) .$(SITE).staging-* .$(SITE).old-* dist build .pytest_cache test-output bench/out
 
 help: ## List the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+FORCE:

@@ -1,9 +1,17 @@
-"""``faqc build``: the sources compiled into a static site, published atomically.
+"""``faqc build``: the sources compiled into a static site, incrementally, published atomically.
 
-``build_site`` is the whole compiler in its phases, top to bottom: discover -> read -> collect
--> resolve -> write pages -> search index -> publish. Every source is read and every link
-target known before the first page is written; pages go to a staging folder that replaces the
-previous site only once everything is written.
+``build_site`` is the whole compiler in its phases, top to bottom: discover -> state -> read ->
+collect -> resolve -> write pages -> search index -> publish. Every source is read and every
+link target known before the first page is written; pages go to a staging folder that
+replaces the previous site only once everything is written.
+
+The build is incremental by content hash and declared dependencies (``compiler.state``,
+``compiler.site.depends``): a source whose bytes did not change is not read again, a page
+whose inputs did not change is not rendered again, a document whose records did not change
+is not indexed again; unchanged files are hard-linked from the published site into the
+staging folder. A different compiler, template or CR version (the stamp), a state that
+cannot be read, or ``full=True`` makes a clean build; either way the site is the same, byte
+for byte.
 """
 from __future__ import annotations
 
@@ -14,21 +22,28 @@ from pathlib import Path
 
 import click
 
+from .cr import load_cr_library
 from .errors import Diagnostics, FaqcError
 from .inventory import Inventory, collect
-from .model import Document
-from .normalize import discover_sources, normalize_text
-from .site.pages import make_site
-from .site.publish import publish, staging_dir
-from .site.write import SITE_MARKER, site_environment, write_site
+from .normalize import discover_sources
+from .progress import Progress
+from .read import SourcesRead, read_sources, save_documents
+from .render.env import templates_dir
+from .site.depends import SiteDeps
+from .site.pages import Site, make_site
+from .site.publish import carry_over, clear_abandoned, publish, staging_dir
+from .site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment,
+                         write_cards_script, write_pages)
+from .state import BuildState, input_stamp, load_state, save_state, site_files
+from .xref.era import default_rules_dir
 from .xref.resolve import resolve
 
 try:
-    from .search import build_search
+    from .search_incremental import SearchUpdate, update_search
 except ModuleNotFoundError as exc:  # the search index is built by its own package, when present
     if exc.name != f"{__package__}.search":
         raise
-    build_search = None
+    update_search = None
 
 
 @dataclass(slots=True)
@@ -39,9 +54,19 @@ class BuildResult:
     errors: list[str] = field(default_factory=list)
     """One line per source that could not be read."""
     pages: Counter[str] = field(default_factory=Counter)
-    """Pages written, by kind."""
+    """Pages of the site, by kind."""
+    written: int = 0
+    """Pages rendered by this build."""
+    removed: int = 0
+    mode: str = "full"
+    """``full`` (a clean build), ``incremental`` or ``unchanged`` (nothing to do)."""
+    reason: str = ""
+    """Why the build was a full one."""
+    read: SourcesRead | None = None
+    search: "SearchUpdate | None" = None
     searched: bool = False
-    """True when the search index was built."""
+    """True when the site has a search index."""
+    phases: str = ""
     seconds: float = 0.0
 
     def summary(self, out: Path) -> str:
@@ -50,58 +75,127 @@ class BuildResult:
         return (f"build: {self.documents} document(s), {sum(self.pages.values())} page(s) "
                 f"({kinds}) -> {out} in {self.seconds:.1f}s")
 
+    def details(self) -> list[str]:
+        """Return the lines before the summary: what changed, what was written, the phases."""
+        lines = [f"build: {self.mode}" + (f" ({self.reason})" if self.reason else "")]
+        if self.read is not None:
+            lines.append(f"build: documents: {self.read.describe()}")
+        unchanged = sum(self.pages.values()) - self.written
+        lines.append(f"build: pages: {self.written} written, {unchanged} unchanged, "
+                     f"{self.removed} removed")
+        if self.search is not None:
+            s = self.search
+            lines.append(f"build: search: {len(s.indexed)} document(s) indexed, {len(s.removed)} "
+                         f"removed; index {s.index_bytes / 1e6:.1f} MB, export "
+                         f"{s.export_bytes / 1e6:.1f} MB ({s.export_written} file(s) written)")
+        if self.phases:
+            lines.append(f"build: phases: {self.phases}")
+        return lines
+
 
 def build_site(sources: Path, out: Path, diags: Diagnostics, *,
-               templates: Path | None = None) -> BuildResult:
-    """Build the site of every source in ``sources`` and publish it at ``out``."""
+               templates: Path | None = None, rules: Path | None = None, full: bool = False,
+               jobs: int | None = None, progress: Progress | None = None) -> BuildResult:
+    """Build the site of every source in ``sources`` and publish it at ``out``; with ``rules``
+    (a folder of Comprehensive Rules texts), rule citations are read in their era and the CR
+    pages are built too (the CR texts' own warnings are ``faqc check``'s to report)."""
     started = time.perf_counter()
+    progress = progress or Progress()
     result = BuildResult()
     source_files = discover_sources(sources)                         # discover
-    documents = read_documents(source_files, diags, result.errors)   # read
-    if not documents:
+    clear_abandoned(out)
+    with progress.phase("state"):
+        stamp = input_stamp(templates or templates_dir(), rules)
+        previous, result.reason = usable_state(out, stamp, full)      # state
+    result.mode = "incremental" if previous else "full"
+    read = read_sources(source_files, diags, previous, out, jobs=jobs, progress=progress)  # read
+    result.read, result.errors, result.documents = read, read.errors, len(read.documents)
+    if not read.documents:
         raise FaqcError(f"{sources}: error: no source could be read; the site is left as it was")
-    inv = collect(documents)                                         # collect
-    site = make_site(inv, resolve(inv))                              # resolve
-    env = site_environment(templates)
+    if previous and nothing_changed(previous, read, out):
+        return _unchanged(result, previous, progress, started)
+    site, deps = resolve_site(read, rules, progress)                 # collect, resolve
+    old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
-        result.pages = write_site(site, staging, env, templates)     # write pages
-        result.searched = index_search(inv, staging)                 # search index
-        publish(staging, out, SITE_MARKER)                           # publish
-    result.documents = len(documents)
+        written, previews = write_staging(staging, out, site, deps, read, old, previous is not None,
+                                          templates, jobs, progress)  # write pages
+        result.search = index_search(site.inv, staging, read.content, old.search, jobs,
+                                     progress)                       # search index
+        with progress.phase("publish"):
+            save_state(staging, BuildState(
+                stamp, read.records, written.signatures,
+                result.search.signatures if result.search else {}, previews,
+                site_files(staging), dict(written.pages)))
+            publish(staging, out, SITE_MARKER)                       # publish
+    result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
+        written.removed
+    result.searched = result.search is not None
+    result.phases = progress.timings()
     result.seconds = time.perf_counter() - started
     return result
 
 
-def read_documents(paths: list[Path], diags: Diagnostics, errors: list[str]) -> list[Document]:
-    """Read every source into its document; a bad source adds one line to ``errors``."""
-    documents: list[Document] = []
-    taken: dict[str, Path] = {}
-    for path in paths:
-        try:
-            doc, _yaml = normalize_text(_read_bytes(path), str(path), diags)
-            if doc.id in taken:
-                raise FaqcError(f"{path}: error: document id '{doc.id}' is also the id of {taken[doc.id]}")
-        except FaqcError as exc:
-            errors.append(exc.format_message())
-            continue
-        taken[doc.id] = path
-        documents.append(doc)
-    return documents
+def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress) -> tuple[Site, SiteDeps]:
+    """Return the site of the documents read (inventories, links, CRs) and its dependencies."""
+    with progress.phase("rules"):
+        library = load_cr_library(rules, Diagnostics()) if rules else None  # read the CRs
+    with progress.phase("collect"):
+        inv = collect(read.documents)
+    with progress.phase("resolve"):
+        site = make_site(inv, resolve(inv, library), library)
+    with progress.phase("depends"):
+        return site, SiteDeps(site, read.content)
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise FaqcError(f"{path}: error: cannot read: {exc.strerror}") from None
+def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: SourcesRead,
+                  old: BuildState, incremental: bool, templates: Path | None, jobs: int | None,
+                  progress: Progress) -> tuple[WriteResult, dict[str, str]]:
+    """Fill the staging folder: the previous site's files (incremental), the document cache,
+    the pages whose signature changed, cards.js and the assets; return what was written."""
+    with progress.phase("carry"):
+        if incremental:
+            carry_over(out, staging, old.files)                      # copy-on-write
+        save_documents(staging, read)
+    env = site_environment(templates)
+    written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress)
+    with progress.phase("previews"):
+        previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs)
+        copy_assets(staging, templates, missing_only=incremental)
+    return written, previews
 
 
-def index_search(inv: Inventory, staging: Path) -> bool:
-    """Build the search index into the staging site, if the search package is installed."""
-    if build_search is None:
-        return False
-    build_search(inv, staging)
-    return True
+def usable_state(out: Path, stamp: str, full: bool) -> tuple[BuildState | None, str]:
+    """Return the previous build's state if this build may reuse it, else None and why not."""
+    if full:
+        return None, "asked for"
+    state, problem = load_state(out)
+    if state is None:
+        return None, problem or "no previous build"
+    if state.stamp != stamp:
+        return None, "the compiler, templates or rules changed"
+    return state, ""
+
+
+def nothing_changed(previous: BuildState, read: SourcesRead, out: Path) -> bool:
+    """Return True when the sources read as before and the site holds what the state lists."""
+    return read.records == previous.sources and site_files(out) == previous.files
+
+
+def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
+               started: float) -> BuildResult:
+    result.mode, result.pages = "unchanged", Counter(previous.kinds)
+    result.searched = bool(previous.search)
+    result.phases = progress.timings()
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def index_search(inv: Inventory, staging: Path, content: dict[str, str], previous: dict[str, str],
+                 jobs: int | None, progress: Progress) -> "SearchUpdate | None":
+    """Bring the search index in the staging site up to date, if the search package is installed."""
+    if update_search is None:
+        return None
+    return update_search(inv, staging, content, previous, jobs=jobs, progress=progress)
 
 
 @click.command("build")
@@ -110,15 +204,25 @@ def index_search(inv: Inventory, staging: Path) -> bool:
 @click.option("--out", "out_dir", default=Path("site"), show_default=True,
               type=click.Path(file_okay=False, path_type=Path),
               help="Folder of the site (replaced as a whole once the build succeeds).")
+@click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder of the Comprehensive Rules texts [default: content/rules, if present].")
+@click.option("--full", is_flag=True, help="Build everything again, ignoring the previous build.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1),
+              help="Worker processes for reading, rendering and indexing [default: one per CPU].")
 @click.pass_obj
-def build_command(ctx, sources_dir: Path, out_dir: Path) -> None:
-    """Build the static site from the sources and publish it atomically."""
+def build_command(ctx, sources_dir: Path, out_dir: Path, rules_dir: Path | None, full: bool,
+                  jobs: int | None) -> None:
+    """Build the static site from the sources (only what changed) and publish it atomically."""
     from .cli import report  # cli imports this module to register the command
 
     diags = Diagnostics()
-    result = build_site(sources_dir, out_dir, diags)
+    progress = Progress.for_terminal(ctx.verbosity)
+    result = build_site(sources_dir, out_dir, diags, rules=rules_dir or default_rules_dir(),
+                        full=full, jobs=jobs, progress=progress)
     for line in result.errors:
         click.echo(line, err=True)
+    for line in result.details():
+        ctx.info(line)
     ctx.info(result.summary(out_dir))
     if not result.searched:
         ctx.detail("build: no search index (compiler.search is not installed)")

@@ -4,12 +4,14 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from .cr import CrLibrary
 from .errors import Diagnostics, FaqcError
 from .model import Document
 from .textio import read_source
 from .validate import schema_errors
 from .inventory import collect
 from .words import audit
+from .xref.era import era_citations, era_report
 from .xref.resolve import LinkIndex, resolve
 from .yamlio import load_data, load_document
 
@@ -56,10 +58,14 @@ def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> None:
         raise FaqcError(f"{path}: error: {sum(missing.values())} source word(s) missing: {sample}")
 
 
-def link_report(faqs_dir: Path, sources_dir: Path) -> tuple[LinkIndex, list[str]]:
-    """Resolve every reference of the documents in ``faqs_dir``; return the index and report lines."""
+def link_report(faqs_dir: Path, sources_dir: Path, library: CrLibrary | None = None,
+                diags: Diagnostics | None = None) -> tuple[LinkIndex, list[str]]:
+    """Resolve every reference of the documents in ``faqs_dir``; return the index and report lines.
+
+    Given the CRs, rule numbers are also read against the CR of each document's date, and a
+    number that CR lacks is reported and warned about (``compiler.xref.era``)."""
     docs = [load_document(p) for p in sorted(faqs_dir.glob("*.yaml"))]
-    index = resolve(collect(docs))
+    index = resolve(collect(docs), library)
     lines = ["link report (references by document: resolved / cited-only / unresolved):"]
     for doc_id, counts in sorted(index.counts().items()):
         parts = [f"{kind} {counts[f'{kind}.resolved']}/{counts[f'{kind}.cited-only']}/"
@@ -69,4 +75,8 @@ def link_report(faqs_dir: Path, sources_dir: Path) -> tuple[LinkIndex, list[str]
         what = "card" if ref.link.kind == "card" else "rule"
         lines.append(f"  {sources_dir / ref.file}:{ref.line}: unresolved {what} reference "
                      f"{ref.link.text!r} [xref.{what}]")
+    if library is not None:
+        citations = era_citations(index, docs, library)
+        lines += era_report(citations, docs, library, sources_dir,
+                            diags if diags is not None else Diagnostics())
     return index, lines

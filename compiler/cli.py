@@ -12,6 +12,7 @@ from .accepted import read_accept_list, split_accepted
 from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
 from .build import build_command
+from .bundle import bundle_command
 from .normalize import discover_sources, normalize_file
 from .search.command import search_command
 from .serve import make_server
@@ -139,18 +140,31 @@ def serve(ctx: Context, site_dir: Path, host: str, port: int) -> None:
 
 main.add_command(build_command, "build")
 main.add_command(search_command, "search")
+main.add_command(bundle_command, "bundle")
 
 
 def run() -> None:
-    """Entry point: a bug escaping as an exception becomes one line saying so, not a traceback."""
+    """Entry point: clean lines for user errors and Ctrl-C, one line saying so for a bug."""
     try:
-        main(standalone_mode=True)
+        code = main.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        code = _interrupted()
     except KeyboardInterrupt:
-        click.echo("faqc: interrupted", err=True)
-        sys.exit(130)
+        code = _interrupted()
+    except click.ClickException as exc:
+        exc.show()
+        code = exc.exit_code
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
     except Exception as exc:  # noqa: BLE001 - anything not a FaqcError is a bug in faqc
         if os.environ.get("FAQC_TRACEBACK"):
             raise
         click.echo(f"faqc: internal error (a bug in faqc, not in your input): "
                    f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)", err=True)
-        sys.exit(70)
+        code = 70
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _interrupted() -> int:
+    click.echo("faqc: interrupted", err=True)
+    return 130

@@ -9,9 +9,14 @@ _KANA_VOICING = "\u3099\u309a"
 _NON_SLUG = re.compile(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+")
 
 
+# Letters NFKD does not decompose, spelled as card names were before the ligatures (Æther: AEther).
+_LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "þ": "th"})
+
+
 def slugify(text: str) -> str:
     """Return a URL-safe slug: NFKC, lowercase, ASCII letters and digits (kana/kanji kept), dashes."""
     text = unicodedata.normalize("NFKC", text).lower().replace("'", "").replace("’", "")
+    text = text.translate(_LIGATURES)
     text = unicodedata.normalize("NFKD", text)
     # Drop Latin accents, but keep kana voicing marks (ズ is not ス): recompose them below.
     text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in _KANA_VOICING)

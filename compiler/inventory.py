@@ -96,6 +96,9 @@ class Inventory:
     """Any face name (English) -> the card's key."""
     ja_index: dict[str, str] = field(default_factory=dict)
     """Japanese name (as written and NFKC) -> the card's key."""
+    slug_index: dict[str, str] = field(default_factory=dict)
+    """Slug of an English name -> the card's key: spellings that differ only in case,
+    punctuation or ligatures (``AEther Vial``, ``Æther Vial``, ``Aether Vial``) are one card."""
     rules: dict[str, Rule] = field(default_factory=dict)
     topics: list[TopicRecord] = field(default_factory=list)
 
@@ -136,7 +139,7 @@ def _collect_blocks(inv: Inventory, doc: Document, section: Section, blocks: lis
 
 def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
               topic: Topic | None) -> None:
-    key = inv.face_index.get(entry.name) or entry.name
+    key = inv.face_index.get(entry.name) or inv.slug_index.get(slugify(entry.name)) or entry.name
     card = inv.cards.get(key)
     if card is None:
         card = inv.cards[key] = Card(name=key, slug=slugify(key))
@@ -144,6 +147,7 @@ def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
         if face.name not in card.face_names:
             card.face_names.append(face.name)
         inv.face_index.setdefault(face.name, key)
+        inv.slug_index.setdefault(slugify(face.name), key)
         if face.name_ja:
             inv.ja_index.setdefault(face.name_ja, key)
             inv.ja_index.setdefault(unicodedata.normalize("NFKC", face.name_ja), key)

@@ -12,6 +12,7 @@ from compiler.textio import read_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
+RULES = ROOT / "content" / "rules"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 # The five seeds, by what they are (the code never relies on these names).
@@ -42,3 +43,13 @@ def seed():
             _cache[name] = read_path(SOURCES / SEED_FILES[name])
         return _cache[name][0]
     return get
+
+
+@pytest.fixture(scope="session")
+def seed_site(tmp_path_factory) -> Path:
+    """Return the site of the five seeds, built with the Comprehensive Rules (once per session)."""
+    from compiler.build import build_site
+
+    out = tmp_path_factory.mktemp("seed") / "site"
+    build_site(SOURCES, out, Diagnostics(), rules=RULES)
+    return out

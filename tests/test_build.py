@@ -2,8 +2,9 @@
 
 The golden tree is ``tests/golden-site/``, built from ``tests/fixtures/site-corpus/``. Set
 ``FAQC_UPDATE_GOLDEN=1`` to rewrite it after a deliberate change, and review the diff. The
-search index (``search/``, the search package's output) and the assets copied verbatim from
-``templates/assets`` are left out of the tree: the first has its own tests, the second is
+search index (``search/``, the search package's output), the build state (``.faqc/``, the
+incremental build's, tested in test_incremental.py) and the assets copied verbatim from
+``templates/assets`` are left out of the tree: the first has its own tests, the last is
 compared with its source here.
 """
 from __future__ import annotations
@@ -23,9 +24,11 @@ from compiler.errors import Diagnostics, FaqcError
 from compiler.render.env import asset_files
 from compiler.site import write
 from compiler.site.write import SITE_MARKER
+from compiler.state import STATE_DIR
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "fixtures" / "site-corpus"
+CORPUS_RULES = HERE / "fixtures" / "site-rules"  # three shortened CRs (2004, 2008, 2026), real text
 GOLDEN = HERE / "golden-site"
 
 
@@ -35,7 +38,8 @@ def tree(root: Path, *, golden_only: bool = False) -> dict[str, bytes]:
     files = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
-        if path.is_file() and not (golden_only and (rel.startswith("search/") or rel in copied)):
+        if path.is_file() and not (golden_only and (rel.startswith(("search/", f"{STATE_DIR}/"))
+                                                    or rel in copied)):
             files[rel] = path.read_bytes()
     return files
 
@@ -43,7 +47,7 @@ def tree(root: Path, *, golden_only: bool = False) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def corpus_site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("corpus") / "site"
-    build_site(CORPUS, out, Diagnostics())
+    build_site(CORPUS, out, Diagnostics(), rules=CORPUS_RULES)
     return out
 
 
@@ -67,7 +71,9 @@ def test_golden_site_has_every_page_kind(corpus_site):
     for page in ("index.html", "404.html", "docs/index.html", "docs/chk-en.html", "docs/shm-ja.html",
                  "cards/index.html", "cards/ja.html", "cards/budoka-gardener.html",
                  "rules/index.html", "rules/502.38a.html", "rules/309.html", "topics/index.html",
-                 "topics/chk-en/bushido.html", "assets/cards.js", SITE_MARKER):
+                 "topics/chk-en/bushido.html", "assets/cards.js", SITE_MARKER,
+                 "rules/702.45.html", "cr/index.html", "cr/2004-10-01/502.html",
+                 "cr/2004-10-01/glossary.html", "cr/history/2004-10-01/502.38a.html"):
         assert page in files, page
 
 
@@ -98,9 +104,9 @@ def test_a_failing_build_leaves_the_previous_site(tmp_path, monkeypatch):
 
     def broken(*args, **kwargs):
         raise RuntimeError("template exploded")
-    monkeypatch.setattr(write, "cards_script", broken)
+    monkeypatch.setattr(write, "card_preview", broken)
     with pytest.raises(RuntimeError, match="template exploded"):
-        build_site(CORPUS, out, Diagnostics())
+        build_site(CORPUS, out, Diagnostics(), full=True)  # nothing changed: only a full build writes
     assert tree(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
@@ -114,7 +120,7 @@ def test_an_interrupted_build_leaves_the_previous_site(tmp_path, monkeypatch):
         raise KeyboardInterrupt
     monkeypatch.setattr(build, "index_search", interrupt)
     with pytest.raises(KeyboardInterrupt):
-        build_site(CORPUS, out, Diagnostics())
+        build_site(CORPUS, out, Diagnostics(), full=True)  # nothing changed: only a full build indexes
     assert tree(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 

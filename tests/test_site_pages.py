@@ -1,4 +1,5 @@
-"""The site built from the five seed documents (once per session): pages, links, determinism."""
+"""The site built from the five seed documents and the CRs (once per session, ``seed_site`` in
+conftest): pages, links, determinism."""
 from __future__ import annotations
 
 import json
@@ -15,14 +16,7 @@ from compiler.site import paths
 from compiler.site.linkcheck import check_site
 from compiler.xref.resolve import resolve
 
-from .conftest import SEED_FILES, SOURCES
-
-
-@pytest.fixture(scope="session")
-def seed_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("seed") / "site"
-    build_site(SOURCES, out, Diagnostics())
-    return out
+from .conftest import RULES, SEED_FILES, SOURCES
 
 
 @pytest.fixture(scope="session")
@@ -166,7 +160,7 @@ def test_cards_script_is_safe_json_keyed_by_slug(seed_site, seed_inventory):
 
 def test_two_builds_are_byte_identical(seed_site, tmp_path):
     again = tmp_path / "site"
-    build_site(SOURCES, again, Diagnostics())
+    build_site(SOURCES, again, Diagnostics(), rules=RULES)
     first = {p.relative_to(seed_site): p.read_bytes() for p in seed_site.rglob("*") if p.is_file()}
     second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert first.keys() == second.keys()

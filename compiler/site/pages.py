@@ -10,13 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cr import CrLibrary
 from ..inventory import Card, Inventory
 from ..model import CardEntry, Document, Node, Ruling
 from ..render.ui import ui_strings
-from ..xref.resolve import LinkIndex, Reference
+from ..xref.resolve import LinkIndex, Reference, Resolver
 from ..xref.rulerefs import rule_sort_key
 from . import paths
 from .anchors import DocumentAnchors
+from .crsite import CrSite, make_cr_site, rule_notes
 from .linker import Linker
 from .wording import document_title, format_date, language_name, words
 
@@ -46,7 +48,9 @@ class Site:
     documents: list[Document]
     """Documents by date, then id."""
     rule_numbers: list[str]
-    """Every rule number with a page (quoted or cited), in natural order."""
+    """Every rule number with a page (quoted or cited, and today's numbers of those), in natural order."""
+    cr: CrSite | None = None
+    """The Comprehensive Rules, when the site is built with them."""
 
     def doc(self, doc_id: str) -> Document:
         """Return a document by id."""
@@ -57,14 +61,18 @@ class Site:
         return self.inv.cards[name]
 
 
-def make_site(inv: Inventory, index: LinkIndex) -> Site:
-    """Return the site of an inventory and its resolved links."""
+def make_site(inv: Inventory, index: LinkIndex, library: CrLibrary | None = None) -> Site:
+    """Return the site of an inventory and its resolved links (resolved with ``library``, if given)."""
     documents = sorted(inv.documents.values(), key=lambda d: (d.meta.date or "", d.id))
     anchors = {doc.id: DocumentAnchors(doc, words(doc.meta.language)["introduction"])
                for doc in documents}
-    numbers = sorted(set(inv.rules) | {n for n, refs in index.by_rule.items() if refs},
-                     key=_rule_key)
-    return Site(inv, index, Linker(inv), anchors, documents, numbers)
+    numbers = set(inv.rules) | {n for n, refs in index.by_rule.items() if refs}
+    cr = make_cr_site(inv, index, library) if library else None
+    if cr:
+        numbers |= cr.today_numbers()
+        cr.rule_pages = numbers
+    return Site(inv, index, Linker(inv, Resolver(inv, library)), anchors, documents,
+                sorted(numbers, key=_rule_key), cr)
 
 
 def _rule_key(number: str) -> tuple:
@@ -98,9 +106,12 @@ def make_page(site: Site, path: str, template: str, kind: str, *, lang: str = "e
     def doc_place(doc: Document, node: Node) -> str:
         return paths.document_anchor(doc.id, site.anchors[doc.id].of(node))
 
+    def notes(text: str | None, doc: Document, owner: CardEntry | None = None):
+        return rule_notes(site.cr, site.linker.links, doc, owner, text or "")
+
     shared = dict(
         lang=lang, words=words(lang), card_previews=True, site=site, paths=paths,
-        links=links, anchor=anchor or (lambda node: ""), doc_place=doc_place,
+        links=links, anchor=anchor or (lambda node: ""), doc_place=doc_place, rule_notes=notes,
         block_groups=block_groups, doc_title=document_title, fmt_date=format_date,
         language_name=language_name, card_path=lambda entry: card_path(site, entry),
         breadcrumbs=[[ui_strings(lang)["home"], paths.HOME], *(breadcrumbs or [])],

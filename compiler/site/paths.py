@@ -38,6 +38,54 @@ def rule_page(number: str) -> str:
     return f"rules/{number}.html"
 
 
+def rule_era(number: str, cr_date: str) -> str:
+    """Return the path of what a rule number meant in one CR, on its page
+    (``rules/502.36.html#cr-2004-10-01``)."""
+    return f"{rule_page(number)}#cr-{cr_date}"
+
+
+def rule_today(number: str) -> str:
+    """Return the path of a rule number as the newest CR has it, on its page (``rules/702.45.html#today``)."""
+    return f"{rule_page(number)}#today"
+
+
 def topic_page(doc_id: str, topic_id: str) -> str:
     """Return the path of a general-notes topic's page (``topics/chk-en/bushido.html``)."""
     return f"topics/{doc_id}/{topic_id}.html"
+
+
+# The Comprehensive Rules browser: one page per CR section per date, a glossary per CR,
+# one history page per rule identity chain (named by its first CR and number).
+CR_INDEX = "cr/index.html"
+
+
+def cr_section_page(cr_date: str, section: str) -> str:
+    """Return the path of a CR section's page (``cr/2004-10-01/502.html``)."""
+    return f"cr/{cr_date}/{section}.html"
+
+
+def cr_rule(cr_date: str, section: str, number: str) -> str:
+    """Return the path of a rule on its section's page (``cr/2004-10-01/502.html#502.38a``);
+    ``section`` is the heading it stands under (``compiler.cr.toc.rule_sections``)."""
+    return f"{cr_section_page(cr_date, section)}#{number}"
+
+
+def cr_edition(cr_date: str) -> str:
+    """Return the path of one CR's contents on the CR index (``cr/index.html#cr-2004-10-01``)."""
+    return f"{CR_INDEX}#cr-{cr_date}"
+
+
+def cr_chapter(cr_date: str, chapter: str) -> str:
+    """Return the path of a chapter heading (``5``) of a CR, on the CR index."""
+    return f"{CR_INDEX}#cr-{cr_date}-{chapter}"
+
+
+def cr_glossary(cr_date: str, anchor: str = "") -> str:
+    """Return the path of a CR's glossary (``cr/2004-10-01/glossary.html``), or of a term on it."""
+    return f"cr/{cr_date}/glossary.html" + (f"#{anchor}" if anchor else "")
+
+
+def rule_history_page(first_date: str, first_number: str) -> str:
+    """Return the path of a rule's history, by the CR and number it first appears under
+    (``cr/history/2004-10-01/502.38.html``)."""
+    return f"cr/history/{first_date}/{first_number}.html"

@@ -4,11 +4,19 @@ The staging folder is a sibling of the output (same filesystem), so the swap is 
 the old site is renamed away, the new one renamed in, and only then is the old one deleted. A
 build that fails or is interrupted before the swap leaves the previous site as it was and
 removes its staging folder; only a crash between the two renames can leave no ``out`` (the
-old site then still sits beside it as ``.<name>.old-*``).
+old site then still sits beside it as ``.<name>.old-*``). A build killed outright (SIGKILL,
+a power cut) leaves its staging folder, named with its process id: the next build removes
+it (``clear_abandoned``).
+
+An incremental build starts its staging folder as a copy-on-write copy of the published site
+(``carry_over``: hard links, so nothing is copied), then replaces the files that change by
+new files (``compiler.state.write_file`` unlinks before writing): the published site's files
+are never written through.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -23,13 +31,61 @@ def staging_dir(out: Path, marker: str) -> Iterator[Path]:
     """Yield a new empty folder beside ``out``; remove it unless it was published."""
     check_replaceable(out, marker)
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-{os.getpid()}-", dir=out.parent))
     staging.chmod(0o777 & ~_umask())  # mkdtemp makes it private; the site is not
     try:
         yield staging
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def carry_over(out: Path, staging: Path, files: dict[str, int]) -> dict[str, int]:
+    """Hard-link into ``staging`` each file of ``out`` listed in ``files`` with that size (a copy
+    where links cannot be made); return the files carried."""
+    carried: dict[str, int] = {}
+    made: set[Path] = set()
+    for name, size in sorted(files.items()):
+        if name.startswith("/") or ".." in name.split("/"):
+            continue  # a state file naming files outside the site is not followed
+        source, target = out / name, staging / name
+        try:
+            if source.is_symlink() or source.stat().st_size != size:
+                continue
+        except OSError:
+            continue
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copy2(source, target)
+        carried[name] = size
+    return carried
+
+
+def clear_abandoned(out: Path) -> list[Path]:
+    """Remove the staging folders beside ``out`` that builds killed before they could (their
+    names carry the building process's id; a folder of a process still running is kept)."""
+    removed = []
+    pattern = re.compile(rf"^\.{re.escape(out.name)}\.staging-(\d+)-")
+    for path in sorted(out.parent.iterdir()) if out.parent.is_dir() else []:
+        found = pattern.match(path.name)
+        if found and path.is_dir() and not path.is_symlink() and not _running(int(found[1])):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: running
+        return True
+    return True
 
 
 def check_replaceable(out: Path, marker: str) -> None:
@@ -51,7 +107,7 @@ def publish(staging: Path, out: Path, marker: str) -> None:
         out.rename(old)
     try:
         staging.rename(out)
-    except OSError:
+    except BaseException:  # an OSError, or Ctrl-C between the two renames: put the old site back
         if old is not None:
             old.rename(out)
         raise

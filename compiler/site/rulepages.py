@@ -8,6 +8,7 @@ from ..inventory import RuleVersion
 from ..xref.rulerefs import RULE_NUMBER_RE
 from . import paths
 from .pages import Page, Site, citing_places, make_page
+from .ruleera import era_views, quote_check, today_view
 
 
 @dataclass(slots=True)
@@ -37,12 +38,25 @@ def parent_number(number: str) -> str | None:
 
 def rule_title(site: Site, number: str) -> str | None:
     """Return a rule's title from its title-line quotations; a subrule (``502.38a``) takes
-    its rule's (``502.38 Bushido``). A title is never taken from further up."""
+    its rule's (``502.38 Bushido``). A title is never taken from further up. With the CRs, a
+    number no document quotes a title for takes the title of its latest era (or of today)."""
     for candidate in (number, parent_number(number) if number[-1:].isalpha() else None):
         rule = site.inv.rules.get(candidate) if candidate else None
         for version in reversed(rule.versions if rule else []):
             if version.quote.title:
                 return version.quote.title
+    return cr_rule_title(site, number)
+
+
+def cr_rule_title(site: Site, number: str) -> str | None:
+    """Return the title a number (or, for a subrule, its rule) has in its latest era's CR."""
+    if site.cr is None:
+        return None
+    dates = site.cr.era_dates(number) or [site.cr.library.latest.date]
+    for candidate in (number, parent_number(number) if number[-1:].isalpha() else None):
+        entry = site.cr.entry((dates[-1], candidate)) if candidate else None
+        if entry is not None and entry.title:
+            return entry.title
     return None
 
 
@@ -69,10 +83,16 @@ def rule_page(site: Site, number: str) -> Page:
     cited = citing_places(site, site.index.by_rule.get(number, []))
     description = (f"Comprehensive Rules {number}{f' ({title})' if title else ''}: quoted in "
                    f"{len(versions)} document(s), cited from {sum(len(p) for _, p in cited)} place(s).")
+    cr = site.cr
     return make_page(site, paths.rule_page(number), "rule.html", "rule", title=f"Rule {number}",
                      description=description, number=number, rule_name=title, versions=versions,
                      cited=cited, parent=_existing(site, parent_number(number)),
                      children=child_numbers(site, number),
+                     eras=era_views(site, cr, number) if cr else [],
+                     checks=[quote_check(site, cr, v) if cr else None for v in versions],
+                     today=today_view(site, cr, number) if cr else None,
+                     cr_annotate=(lambda date: cr.text_linker(date).annotate(paths.rule_page(number)))
+                     if cr else None,
                      breadcrumbs=[["Rules", paths.RULES_INDEX], [number, None]])
 
 

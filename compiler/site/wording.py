@@ -5,6 +5,8 @@ are the words of the page kinds this package writes.
 """
 from __future__ import annotations
 
+import re
+
 from types import MappingProxyType
 
 from ..model import Document
@@ -74,8 +76,14 @@ def document_title(doc: Document) -> str:
     return f"{meta.set_name} {kind}"
 
 
+# Emphasis as the sources write it: *word*, _Title_ (marks around text with a letter, not
+# inside words), so "7*7" and "*/1+*" keep their asterisks, as the inline renderer does.
+_EMPHASIS_RE = re.compile(
+    r"(?<![\w*_])([*_])(?=[^\s*_])(?=[^*_]*?[^\W\d_])(.+?)(?<=[^\s*_])\1(?![\w*_])")
+
+
 def plain_text(text: str | None) -> str:
     """Return an IR text as plain words for ``<title>`` and descriptions (markup marks dropped)."""
     if not text:
         return ""
-    return " ".join(typeset(text).replace("*", "").replace("_", " ").split())
+    return " ".join(_EMPHASIS_RE.sub(r"\2", typeset(text)).split())

@@ -9,7 +9,11 @@ Resolution rules:
 * A rule number resolves to the version quoted by the citing document itself, else to the
   latest version quoted on or before the document's date, else to the earliest later one; a
   number quoted nowhere still resolves to its rule page (``cited-only``), which lists who cites
-  it, until the Comprehensive Rules import gives it text.
+  it.
+* Given a CR library, each rule number is also read against the CR in force on the citing
+  document's date (the latest CR dated on or before it, else the earliest): ``Link.eras``
+  holds what each number named in that CR (None for a number that CR does not have), so the
+  2004 Champions FAQ's ``502.38a`` is Bushido of the 2004-10-01 CR whatever it is today.
 * An English card name is found only from the inventory, so it always resolves; a Japanese
   ``《...》`` reference resolves by its English part, else its Japanese name; one that names no
   card of the corpus is reported as unresolved ``[xref.card]`` (it names a card of another set).
@@ -19,8 +23,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from ..cr import CrEntry, CrLibrary
 from ..inventory import Inventory, RuleVersion, rule_anchor
 from ..model import (CardEntry, Document, Errata, Example, ListBlock, Node, Paragraph, RuleQuote,
                      Ruling, Topic)
@@ -44,6 +49,15 @@ class Link:
     """For rules: the quoted version the citation reads against, if any."""
     numbers: tuple[str, ...] = ()
     """For rules: every number the text cites (a range ``409.1f-h`` cites three); ``target`` is the first."""
+    cr_date: str | None = None
+    """For rules, given a CR library: the date of the CR in force on the citing document's date."""
+    eras: tuple[CrEntry | None, ...] = ()
+    """For rules, given a CR library: what each of ``numbers`` names in that CR (None: nothing)."""
+
+    @property
+    def era(self) -> CrEntry | None:
+        """Return what ``target`` names in the CR of the document's date (None without a library)."""
+        return self.eras[0] if self.eras else None
 
 
 @dataclass(slots=True, frozen=True)
@@ -91,23 +105,32 @@ def _status(link: Link) -> str:
 class Resolver:
     """Find and resolve references in texts, against one inventory."""
 
-    def __init__(self, inv: Inventory):
+    def __init__(self, inv: Inventory, library: CrLibrary | None = None):
         self.inv = inv
+        self.library = library
         names = {name: key for name, key in inv.face_index.items()}
         self.matcher = CardNameMatcher(names, ordinary=ordinary_words(_all_texts(inv)))
 
     def links(self, text: str, doc: Document, owner: CardEntry | None = None) -> list[Link]:
         """Return the references in ``text`` (of ``doc``, inside ``owner``'s entry), in order."""
         exclude = [face.name for face in owner.faces] if owner else []
-        found = [Link(ref.start, ref.end, "rule", ref.numbers[0], ref.text,
-                      version_for(self.inv, ref.numbers[0], doc), tuple(ref.numbers))
-                 for ref in find_rule_refs(text)]
+        found = [self._rule_link(ref, doc) for ref in find_rule_refs(text)]
         found.extend(self._bracket_links(text, owner, [(l.start, l.end) for l in found]))
         taken = [(link.start, link.end) for link in found]
         for ref in self.matcher.find(text, exclude=exclude):
             if not _overlaps(ref.start, ref.end, taken):
                 found.append(Link(ref.start, ref.end, "card", self.inv.face_index[ref.name], ref.text))
         return sorted(found, key=lambda link: (link.start, link.end))
+
+    def _rule_link(self, ref, doc: Document) -> Link:
+        numbers = tuple(ref.numbers)
+        link = Link(ref.start, ref.end, "rule", numbers[0], ref.text,
+                    version_for(self.inv, numbers[0], doc), numbers)
+        cr_date = era_date(self.library, doc)
+        if cr_date is None:
+            return link
+        eras = tuple(self.library.entry(cr_date, n) for n in numbers)
+        return replace(link, cr_date=cr_date, eras=eras)
 
     def _bracket_links(self, text: str, owner: CardEntry | None, taken) -> Iterator[Link]:
         for ref in find_bracketed_names(text):
@@ -134,13 +157,23 @@ def version_for(inv: Inventory, number: str, doc: Document) -> RuleVersion | Non
     return earlier[-1] if earlier else rule.versions[0]
 
 
+def era_date(library: CrLibrary | None, doc: Document) -> str | None:
+    """Return the date of the CR a document's citations read against (None: no library or no date)."""
+    if library is None or not doc.meta.date:
+        return None
+    try:
+        return library.in_force(doc.meta.date).date
+    except ValueError:  # a date the readers could not make ISO
+        return None
+
+
 def _overlaps(start: int, end: int, spans) -> bool:
     return any(start < e and s < end for s, e in spans)
 
 
-def resolve(inv: Inventory) -> LinkIndex:
-    """Return every reference of every document, resolved; "cited by" maps included."""
-    resolver = Resolver(inv)
+def resolve(inv: Inventory, library: CrLibrary | None = None) -> LinkIndex:
+    """Return every reference of every document, resolved (rules in their era, given the CRs)."""
+    resolver = Resolver(inv, library)
     index = LinkIndex()
     for doc in inv.documents.values():
         for text, node, anchor, owner in texts_of(doc):

@@ -18,7 +18,7 @@ import pytest
 from compiler.build import build_site
 from compiler.errors import Diagnostics
 
-from ..conftest import ROOT, SOURCES
+from ..conftest import ROOT, RULES, SOURCES
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -55,7 +55,7 @@ def browser():
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("browser") / "site"
-    build_site(SOURCES, out, Diagnostics())
+    build_site(SOURCES, out, Diagnostics(), rules=RULES)
     return out
 
 

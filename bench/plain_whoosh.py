@@ -1,0 +1,73 @@
+"""The named baseline: the same FAQ texts indexed by a plain Whoosh default writer.
+
+By default, one Whoosh document per source file (its decoded text in a ``TEXT`` field with
+Whoosh's default analyzer, stored, and its name in an ``ID`` field), ``index.writer()`` with
+its defaults, one commit: what indexing the corpus with Whoosh out of the box costs. With
+``--records``, one Whoosh document per search record of faqc (its title and body in two
+``TEXT`` fields, its URL stored): the same text cut as faqc's index cuts it; the sources are
+read and the records made before the clock starts.
+
+Usage: python bench/plain_whoosh.py [--records] SOURCES_DIR INDEX_DIR   (prints seconds, MiB/s)
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from whoosh.fields import ID, TEXT, Schema
+from whoosh.index import create_in
+
+from compiler.textio import read_source
+
+
+def index_plain(sources: Path, folder: Path) -> tuple[int, float]:
+    """Index every ``*.txt`` of ``sources`` into a new index in ``folder``; return bytes, seconds."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    started = time.perf_counter()
+    index = create_in(str(folder), Schema(name=ID(stored=True), text=TEXT(stored=True)))
+    writer = index.writer()
+    size = 0
+    for path in sorted(sources.glob("*.txt")):
+        data = path.read_bytes()
+        size += len(data)
+        writer.add_document(name=path.name, text=read_source(data, str(path)).text)
+    writer.commit()
+    return size, time.perf_counter() - started
+
+
+def index_records(sources: Path, folder: Path) -> tuple[int, float]:
+    """Index faqc's search records of ``sources`` into a new index; return bytes, seconds."""
+    from compiler.errors import Diagnostics
+    from compiler.inventory import collect
+    from compiler.readers import read_document
+    from compiler.search.records import build_records
+
+    docs = [read_document(read_source(p.read_bytes(), str(p)), Diagnostics())
+            for p in sorted(sources.glob("*.txt"))]
+    records = build_records(collect(docs))
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    started = time.perf_counter()
+    index = create_in(str(folder), Schema(title=TEXT(stored=True), body=TEXT(stored=True),
+                                          url=ID(stored=True)))
+    writer = index.writer()
+    for record in records:
+        writer.add_document(title=record.title, body=record.body, url=record.url)
+    writer.commit()
+    size = sum(len((r.title + r.body).encode("utf-8")) for r in records)
+    return size, time.perf_counter() - started
+
+
+def main(argv: list[str]) -> int:
+    records = argv[:1] == ["--records"]
+    argv = argv[1:] if records else argv
+    size, seconds = (index_records if records else index_plain)(Path(argv[0]), Path(argv[1]))
+    print(f"plain whoosh: {size / 2**20:.1f} MiB in {seconds:.1f}s ({size / 2**20 / seconds:.2f} MiB/s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

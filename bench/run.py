@@ -1,0 +1,195 @@
+"""``make bench``: faqc on a ~20 MiB synthetic corpus, side by side with its baselines; writes
+bench/RESULTS.md.
+
+In one run, in a scratch copy of the repository (``bench/out/repo``, the virtualenv shared):
+the corpus is generated (``bench/corpus.py``, one more FAQ held back), normalized by
+``make -j2 faqs``, then measured: a full ``faqc build``; the same texts indexed by a plain
+Whoosh default writer (``bench/plain_whoosh.py``); ``make`` with nothing changed; the held-back
+FAQ added and ``faqc build`` again (incremental), then ``make``; Pagefind indexing the built
+HTML; the first-query bytes of both in Chromium (``bench/browser.py``). Times are wall clock
+of the whole command; peak memory is the largest resident set of the command's processes.
+Nothing here asserts: it reports.
+
+Usage: python bench/run.py [--mib 20] [--python PY] [--make MAKE] [--out bench/out]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.corpus import write_corpus  # noqa: E402
+from bench.report import write_results  # noqa: E402
+
+QUERY = "bushido"
+
+
+@dataclass(slots=True)
+class Run:
+    """One measured command."""
+
+    command: str
+    seconds: float
+    peak_kib: int
+    output: str = ""
+
+
+@dataclass(slots=True)
+class Bench:
+    """Everything measured, for the report."""
+
+    args: argparse.Namespace
+    machine: dict[str, str] = field(default_factory=dict)
+    corpus: dict[str, float] = field(default_factory=dict)
+    runs: dict[str, Run] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+    first_query: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def timed(bench: Bench, name: str, command: list[str], cwd: Path, check: bool = True) -> Run:
+    """Run ``command`` in ``cwd``; record its wall time, peak memory and output under ``name``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    started = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    output = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - started
+    found = re.search(r"in ([0-9.]+)s \(", output) if name.startswith("plain") else None
+    if found:  # the baselines time their indexing alone (reading and records are not theirs)
+        seconds = float(found.group(1))
+    run = Run(" ".join(command), seconds, usage.ru_maxrss, output)
+    print(f"bench: {name}: {run.seconds:.1f}s, peak {usage.ru_maxrss / 1024:.0f} MiB", flush=True)
+    if check and os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"bench: {name} failed:\n{output[-3000:]}")
+    bench.runs[name] = run
+    return run
+
+
+def machine() -> dict[str, str]:
+    """Return what the report says of the machine."""
+    memory = next((line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
+                   if line.startswith("MemTotal:")), "0")
+    return {"nproc": str(os.cpu_count()), "memory": f"{int(memory) / 2**20:.1f} GiB",
+            "python": platform.python_version(), "platform": platform.platform(),
+            "load before": " ".join(f"{x:.2f}" for x in os.getloadavg())}
+
+
+def scratch_repo(out: Path) -> Path:
+    """Return a fresh scratch copy of what make needs (its pyproject dated in the past)."""
+    repo = out / "repo"
+    shutil.rmtree(repo, ignore_errors=True)
+    repo.mkdir(parents=True)
+    for name in ("Makefile", "pyproject.toml"):
+        shutil.copy2(ROOT / name, repo / name)
+    os.utime(repo / "pyproject.toml", (946684800, 946684800))  # never reinstall the shared venv
+    shutil.copytree(ROOT / "compiler", repo / "compiler", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "templates", repo / "templates")
+    shutil.copytree(ROOT / "content" / "rules", repo / "content" / "rules",
+                    ignore=shutil.ignore_patterns("*.yaml"))
+    (repo / "content" / "faqs").mkdir()
+    return repo
+
+
+def launcher(repo: Path, python: Path) -> Path:
+    """Return a ``faqc`` running the scratch copy's compiler: the one in the repository may be
+    edited while the bench runs, and any edit makes the next build a full one."""
+    path = repo / "faqc"
+    path.write_text(f"#!{python}\nimport sys\nsys.path.insert(0, {str(repo)!r})\n"
+                    "from compiler.cli import run\nsys.exit(run())\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else 0
+
+
+def run_bench(args: argparse.Namespace) -> Bench:
+    bench = Bench(args, machine())
+    out = args.out.resolve()
+    repo = scratch_repo(out)
+    venv = Path(args.python).absolute().parent.parent  # not resolve(): the venv python is a link
+    faqc = str(launcher(repo, Path(args.python).absolute()))
+    make = [args.make, f"VENV={venv}", "PYTHON=false", f"FAQC={faqc}"]
+    sources, held = repo / "content" / "sources", out / "held-back"
+    shutil.rmtree(held, ignore_errors=True)
+    paths = write_corpus(sources, mib=args.mib, hold_back=held)
+    extra = next(held.glob("*.txt"))
+    bench.corpus = {"files": len(paths), "mib": sum(p.stat().st_size for p in paths) / 2**20,
+                    "extra_kib": extra.stat().st_size / 1024, "extra": extra.name}
+    build = [faqc, "build", "--sources", "content/sources", "--out", "site", "--rules", "content/rules"]
+    timed(bench, "normalize", [*make, "-j2", "faqs"], repo)
+    timed(bench, "full", [*build, "--full"], repo)
+    plain = [args.python, str(ROOT / "bench" / "plain_whoosh.py")]
+    timed(bench, "plain", [*plain, str(sources), str(out / "plain-index")], repo)
+    timed(bench, "plain_records", [*plain, "--records", str(sources), str(out / "plain-records")], repo)
+    bench.sizes["plain_index"] = folder_bytes(out / "plain-index")
+    for number in range(3):
+        timed(bench, f"nochange{number}", make, repo)
+    shutil.copy2(extra, sources / extra.name)
+    timed(bench, "incremental", build, repo)
+    timed(bench, "make_after_add", [*make, "-j2"], repo)
+    bench.sizes["export"] = folder_bytes(repo / "site" / "search" / "data")
+    bench.sizes["index"] = folder_bytes(repo / "site" / "search" / "index")
+    bench.sizes["site"] = folder_bytes(repo / "site")
+    measure_pagefind(bench, repo, out)
+    bench.machine["load after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return bench
+
+
+def measure_pagefind(bench: Bench, repo: Path, out: Path) -> None:
+    """Index the built site's HTML with Pagefind, then measure both engines' first query."""
+    pf_site = out / "pagefind-site"
+    shutil.rmtree(pf_site, ignore_errors=True)
+    subprocess.run(["cp", "-al", str(repo / "site"), str(pf_site)], check=True)
+    try:
+        run = timed(bench, "pagefind", [bench.args.python, "-m", "pagefind", "--site", str(pf_site)],
+                    out, check=False)
+        if not (pf_site / "pagefind").is_dir():
+            bench.notes.append(f"Pagefind did not run: {run.output.strip()[-500:]}")
+        bench.sizes["pagefind"] = folder_bytes(pf_site / "pagefind")
+    except OSError as exc:
+        bench.notes.append(f"Pagefind could not be run: {exc}")
+    try:
+        from bench.browser import measure
+        bench.first_query = measure(pf_site, QUERY)
+    except Exception as exc:  # noqa: BLE001 -- reported, not fatal
+        bench.notes.append(f"first-query bytes not measured in Chromium: {type(exc).__name__}: {exc}")
+
+
+def build_phases(run: Run | None) -> str:
+    """Return the ``build: phases:`` line of a faqc build's output."""
+    match = re.search(r"^build: phases: (.*)$", run.output if run else "", re.M)
+    return match.group(1) if match else "?"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mib", type=float, default=20.0)
+    parser.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
+    parser.add_argument("--make", default="make")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out")
+    args = parser.parse_args(argv)
+    args.python = str(Path(args.python).absolute())  # commands run in other folders
+    started = time.perf_counter()
+    bench = run_bench(args)
+    bench.machine["bench wall time"] = f"{time.perf_counter() - started:.0f}s"
+    path = write_results(bench, ROOT / "bench" / "RESULTS.md", build_phases)
+    print(f"bench: wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

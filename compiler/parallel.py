@@ -1,0 +1,70 @@
+"""Run a function over many items in forked worker processes, results in the order given.
+
+The phases that dominate a full build (read, render, index) are pure per item, and a
+forked worker inherits the inventory, the site and the template environment as they are in
+memory: nothing but item keys goes to a worker and results come back. With one worker (one
+CPU, a platform without ``fork``, or few items) the function runs in this process, with the
+same results.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+CHUNK = 16
+"""Items per task handed to a worker."""
+MIN_ITEMS = 8
+"""Fewer items than this run in this process: forking would cost more than it saves."""
+
+_TASK: tuple[Callable, list] | None = None
+
+
+def cpu_count() -> int:
+    """Return the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int | None, items: int) -> int:
+    """Return how many workers to use for ``items`` items (``jobs`` None: one per CPU)."""
+    if items < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(jobs or cpu_count(), (items + CHUNK - 1) // CHUNK))
+
+
+def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | None = None,
+               advance: Callable[[int], None] | None = None, chunk: int = CHUNK) -> Iterator[Any]:
+    """Yield the results of ``func`` over ``items``, called on chunks, in the order of ``items``.
+
+    ``func`` takes a list of items and returns a list of results; ``advance(n)`` is called as
+    each chunk of ``n`` items is done.
+    """
+    chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
+    workers = worker_count(jobs, len(items))
+    if workers == 1:
+        for part in chunks:
+            results = func(part)
+            if advance:
+                advance(len(part))
+            yield from results
+        return
+    global _TASK
+    _TASK = (func, chunks)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for number, results in enumerate(pool.imap(_run_chunk, range(len(chunks)))):
+                if advance:
+                    advance(len(chunks[number]))
+                yield from results
+    finally:
+        _TASK = None
+
+
+def _run_chunk(number: int) -> list:
+    assert _TASK is not None
+    func, chunks = _TASK
+    return func(chunks[number])

@@ -1,0 +1,166 @@
+"""The read phase of a build: every source to its document, an unchanged source from the cache.
+
+A source is read again only when its bytes (or its name) changed since the previous build;
+otherwise its document is the one the previous build kept (``compiler.state``, JSON) and its
+warnings and errors are the ones the state recorded, so a build says the same whether it
+read a source or not. Sources are known by their name in the sources folder, and the
+state records no path of the machine: the same sources built anywhere leave the same state.
+New sources are read in forked workers (``compiler.parallel``).
+Reading is decoding (``textio``) and the layout reader: the YAML and its schema check are
+``faqc normalize``'s and ``faqc check``'s.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import Diagnostics, FaqcError
+from .model import Document
+from .parallel import map_chunks
+from .progress import Progress
+from .readers import read_document
+from .state import (DOCUMENTS_DIR, BuildState, SourceRecord, cached_document, document_json,
+                    document_key, write_file)
+from .textio import read_source
+
+
+@dataclass(slots=True)
+class SourcesRead:
+    """The documents of a build's sources, and what changed since the previous build."""
+
+    documents: list[Document] = field(default_factory=list)
+    """In source order, without sources that failed or repeat an id."""
+    records: dict[str, SourceRecord] = field(default_factory=dict)
+    """What each source gave, by its name in the sources folder."""
+    content: dict[str, str] = field(default_factory=dict)
+    """Content key of each document (``compiler.state.document_key``)."""
+    errors: list[str] = field(default_factory=list)
+    fresh: dict[str, bytes] = field(default_factory=dict)
+    """The documents this build read, in their cache form (JSON), by content key."""
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """Return ``5 (1 added, 0 changed, 0 removed; 1 read, 4 from the cache)``."""
+        return (f"{len(self.documents)} ({len(self.added)} added, {len(self.changed)} changed, "
+                f"{len(self.removed)} removed; {len(self.fresh)} read, "
+                f"{len(self.documents) - len(self.fresh)} from the cache)")
+
+
+def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | None, out: Path,
+                 *, jobs: int | None = None, progress: Progress | None = None) -> SourcesRead:
+    """Read every source of ``paths``; with ``previous``, reuse what the site at ``out`` cached."""
+    progress = progress or Progress()
+    result = SourcesRead()
+    docs: dict[str, Document] = {}
+    todo: list[tuple[str, str, bytes, str]] = []
+    with progress.phase("read", len(paths), "source") as advance:
+        for path in paths:
+            name, data = path.name, _read_bytes(path, result.records)
+            if data is None:
+                continue
+            sha = hashlib.sha256(data).hexdigest()
+            old = previous.sources.get(name) if previous else None
+            doc = _cached(old, sha, out, name)
+            if old is not None and old.sha256 == sha and (old.error or doc is not None):
+                result.records[name] = old
+                if doc is not None:
+                    docs[name] = doc
+                advance(1)
+            else:
+                todo.append((name, str(path), data, sha))
+        for name, sha, blob, record in map_chunks(_read_chunk, todo, jobs=jobs, advance=advance,
+                                                  chunk=2):
+            result.records[name] = record
+            if blob is not None:  # the document as the cache gives it back, read or not
+                result.fresh[document_key(name, sha)] = blob
+                docs[name] = Document.from_dict(json.loads(blob))
+    _assemble(result, paths, docs, diags)
+    _compare(result, previous)
+    return result
+
+
+def _read_bytes(path: Path, records: dict[str, SourceRecord]) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except IsADirectoryError:
+        message = f"{path}: error: is a directory, not a source file"
+    except OSError as exc:
+        message = f"{path}: error: cannot read: {exc.strerror}"
+    records[path.name] = SourceRecord("", error=_unplaced(message, str(path)))
+    return None
+
+
+def _unplaced(message: str, where: str) -> str:
+    """Return an error line without the source's path in front (``: error: ...``)."""
+    return message[len(where):] if message.startswith(f"{where}:") else message
+
+
+def _cached(old: SourceRecord | None, sha: str, out: Path, name: str) -> Document | None:
+    if old is None or old.sha256 != sha or old.doc is None:
+        return None
+    doc = cached_document(out, document_key(name, sha))
+    return doc if isinstance(doc, Document) and doc.id == old.doc else None
+
+
+def _read_chunk(items: list[tuple[str, str, bytes, str]]) -> list[tuple]:
+    """Read sources (in a worker): their documents in cache form, or their errors; their warnings."""
+    out = []
+    for name, where, data, sha in items:
+        diags = Diagnostics()
+        try:
+            doc = read_document(read_source(data, where), diags)
+        except FaqcError as exc:
+            out.append((name, sha, None, SourceRecord(sha, error=_unplaced(exc.format_message(), where))))
+            continue
+        warnings = [["" if d.file == where else d.file, d.line, d.message, d.category]
+                    for d in diags.items]  # "": this source, wherever it is
+        out.append((name, sha, document_json(doc), SourceRecord(sha, doc.id, None, warnings)))
+    return out
+
+
+def _assemble(result: SourcesRead, paths: list[Path], docs: dict[str, Document],
+              diags: Diagnostics) -> None:
+    """Put the documents in source order, turning a repeated id into an error."""
+    taken: dict[str, Path] = {}
+    for path in paths:
+        name, record = path.name, result.records[path.name]
+        diags.items.extend(record.diagnostics(str(path)))
+        if record.error:
+            result.errors.append(record.error_line(str(path)))
+            continue
+        doc = docs[name]
+        if doc.id in taken:
+            result.errors.append(f"{path}: error: document id '{doc.id}' is also the id of "
+                                 f"{taken[doc.id]}")
+            continue
+        taken[doc.id] = path
+        result.documents.append(doc)
+        result.content[doc.id] = document_key(name, record.sha256)
+
+
+def _compare(result: SourcesRead, previous: BuildState | None) -> None:
+    """Fill in the documents added, changed and removed since ``previous``."""
+    before = {}
+    for name, record in (previous.sources.items() if previous else ()):
+        if record.doc and not record.error:
+            before.setdefault(record.doc, document_key(name, record.sha256))
+    result.added = sorted(set(result.content) - set(before))
+    result.removed = sorted(set(before) - set(result.content))
+    result.changed = sorted(d for d in set(result.content) & set(before)
+                            if result.content[d] != before[d])
+
+
+def save_documents(root: Path, read: SourcesRead) -> None:
+    """Write the documents read by this build into the cache under ``root``; drop stale ones."""
+    folder = root / DOCUMENTS_DIR
+    for key, blob in sorted(read.fresh.items()):
+        write_file(folder / f"{key}.json", blob)
+    keep = {f"{key}.json" for key in read.content.values()}
+    if folder.is_dir():
+        for path in folder.iterdir():
+            if path.name not in keep:
+                path.unlink()

@@ -1,0 +1,275 @@
+"""The index phase of an incremental build: one Whoosh segment per document, the export redone.
+
+The search package (``compiler.search``) builds its index as one segment written in one go.
+Here the same records (``build_records``), schema (``build_schema``) and export
+(``read_index`` + ``export_files``) are used, but the index is kept as one segment per
+document, so that a build re-indexes only the documents whose records changed:
+
+* A document's segment is named by its id (``MAIN_<sha1 of the id>.seg``, one compound file) and
+  written in memory by its own writer, so its bytes depend on its records alone.
+* The table of contents (``_MAIN_1.toc``) lists the segments in the order ``build_records``
+  sorts records in (language, then document id), so Whoosh numbers every record exactly as
+  the search package's one-segment index does, each language contiguously; it is always
+  generation 1, with no deletions. Deleting a document's records is dropping its segment;
+  re-adding them is writing the segment again. No merge ever runs, so an incremental build
+  and a clean build of the same records give the same files, byte for byte.
+* A document's records change when its text changes or when the names of the cards it has
+  entries for change (a Japanese FAQ gives an English card its Japanese name):
+  ``record_signature`` hashes exactly that.
+* The export is what the search package's ``export_files`` makes of the index as Whoosh
+  reads it (``read_index``). Reading 160 segments through one Whoosh ``MultiReader`` is
+  slow (every term is looked up in every segment), so each segment is read alone, once,
+  when it is written (its *part*: stored fields, field lengths and postings, kept as JSON in
+  ``.faqc/search/``), and the parts are put together with their document numbers offset,
+  as the ``MultiReader`` would. Only the export files whose bytes changed are rewritten.
+  The table of contents is written anew from the parts' facts each time: the old one (a
+  pickle) is never read back.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from whoosh.codec.whoosh3 import W3Codec, W3Segment
+from whoosh.filedb.filestore import RamStorage
+from whoosh.index import TOC
+
+from .inventory import Inventory
+from .model import CardEntry, Document, iter_document_blocks
+from .parallel import map_chunks
+from .progress import Progress
+from .search.build import EXPORT_DIR, INDEX_DIR
+from .search.export import IndexData, export_files, read_index
+from .search.records import build_records
+from .search.schema import INDEX_NAME, build_schema
+from .state import STATE_DIR, write_file
+
+TOC_NAME = f"_{INDEX_NAME}_1.toc"
+PARTS_DIR = f"{STATE_DIR}/search"
+
+
+class DocumentCodec(W3Codec):
+    """Whoosh's default codec, writing a segment with a given id (read back as a plain W3Codec)."""
+
+    def __init__(self, segid: str):
+        super().__init__()
+        self.segid = segid
+
+    def new_segment(self, storage, indexname):
+        """Return the new segment ``<indexname>_<segid>``."""
+        return W3Segment(W3Codec(), indexname, segid=self.segid)
+
+
+@dataclass(slots=True)
+class SearchUpdate:
+    """What the index phase did."""
+
+    signatures: dict[str, str] = field(default_factory=dict)
+    """Record signature of each document, for the next build."""
+    indexed: list[str] = field(default_factory=list)
+    """Documents whose segment was written."""
+    removed: list[str] = field(default_factory=list)
+    index_bytes: int = 0
+    export_bytes: int = 0
+    export_written: int = 0
+    """Export files written (new or changed)."""
+
+
+def segment_id(doc_id: str) -> str:
+    """Return the Whoosh segment id of a document (16 lowercase hex digits)."""
+    return hashlib.sha1(doc_id.encode("utf-8")).hexdigest()[:16]
+
+
+def segment_file(doc_id: str) -> str:
+    """Return the name of a document's (compound) segment file."""
+    return f"{INDEX_NAME}_{segment_id(doc_id)}.seg"
+
+
+def record_signature(inv: Inventory, doc: Document, content: str) -> str:
+    """Return the hash of what a document's records are made from (see the module docstring)."""
+    cards = []
+    for block in iter_document_blocks(doc):
+        if isinstance(block, CardEntry):
+            card = inv.card_for(block.name)
+            cards.append((block.name, card and (card.name, card.face_names, card.names_ja)))
+    return hashlib.sha256(repr((content, cards)).encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(slots=True)
+class IndexedDocument:
+    """A document's segment file, and its part of the index data (``part_json``)."""
+
+    data: bytes
+    part: bytes
+
+
+def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
+    """Return the segment of a document's records (None: it has no records)."""
+    records = build_records(replace(inv, documents={doc.id: doc}))
+    if not records:
+        return None
+    storage = RamStorage()
+    index = storage.create_index(build_schema(), indexname=INDEX_NAME)
+    writer = index.writer(codec=DocumentCodec(segment_id(doc.id)))
+    for record in records:
+        writer.add_document(**record.fields())
+    writer.commit(merge=False)
+    (segment,) = TOC.read(storage, INDEX_NAME).segments
+    assert segment.compound, "a document's segment is one compound file"
+    with tempfile.TemporaryDirectory(prefix="faqc-segment-") as folder:
+        for name in storage.list():
+            (Path(folder) / name).write_bytes(_read(storage, name))
+        part = read_index(Path(folder))  # read as the search package reads an index
+    return IndexedDocument(_read(storage, segment_file(doc.id)),
+                           part_json(part, dict(segment._fieldlengths)))
+
+
+def part_json(part: IndexData, field_lengths: dict[str, int]) -> bytes:
+    """Return a segment's index data and field lengths as JSON (the cache never holds pickles)."""
+    data = {"doc_count": part.doc_count, "stored": part.stored, "scorable": part.scorable,
+            "totals": part.totals, "field_docs": part.field_docs, "lengths": part.lengths,
+            "postings": [[f, t, [x for pair in items for x in pair]]
+                         for (f, t), items in part.postings.items()],
+            "field_lengths": dict(sorted(field_lengths.items()))}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def load_part(data: bytes) -> tuple[IndexData, dict[str, int]]:
+    """Return the index data and field lengths of ``part_json``; raise ValueError if malformed."""
+    try:
+        raw = json.loads(data)
+        postings = {(f, t): list(zip(flat[0::2], flat[1::2])) for f, t, flat in raw["postings"]}
+        part = IndexData(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
+                         dict(raw["totals"]), dict(raw["field_docs"]), dict(raw["lengths"]), postings)
+        return part, {str(k): int(v) for k, v in raw["field_lengths"].items()}
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"malformed index part: {exc!r}") from None
+
+
+def document_segment_entry(doc_id: str, doc_count: int, field_lengths: dict[str, int]) -> W3Segment:
+    """Return the table-of-contents entry of a document's segment, made from its part's facts
+    (so an old table of contents, a pickle, is never read back)."""
+    segment = W3Segment(W3Codec(), INDEX_NAME, doccount=doc_count, segid=segment_id(doc_id))
+    segment.compound = True
+    segment._fieldlengths = defaultdict(int, field_lengths)  # what the writer's segment holds
+    return segment
+
+
+def assemble(parts: list[IndexData]) -> IndexData:
+    """Return the index data of the segments of ``parts`` in order, as one index has them."""
+    data = IndexData(0, [], dict(parts[0].scorable) if parts else {}, Counter(), Counter())
+    data.lengths = {name: [] for name, scorable in data.scorable.items() if scorable}
+    for part in parts:
+        offset = data.doc_count
+        data.doc_count += part.doc_count
+        data.stored.extend(part.stored)
+        data.totals.update(part.totals)
+        data.field_docs.update(part.field_docs)
+        for name, values in data.lengths.items():
+            values.extend(part.lengths.get(name) or [0] * part.doc_count)
+        for key, items in part.postings.items():
+            target = data.postings.setdefault(key, [])
+            target.extend(items if not offset else [(d + offset, w) for d, w in items])
+    data.totals, data.field_docs = dict(data.totals), dict(data.field_docs)
+    return data
+
+
+def toc_bytes(segments: list[W3Segment]) -> bytes:
+    """Return the table of contents listing ``segments`` in order, generation 1."""
+    storage = RamStorage()
+    TOC(build_schema(), segments, 1).write(storage, INDEX_NAME)
+    return _read(storage, TOC_NAME)
+
+
+def _read(storage: RamStorage, name: str) -> bytes:
+    handle = storage.open_file(name)
+    try:
+        return bytes(handle.read())
+    finally:
+        handle.close()
+
+
+def index_order(inv: Inventory) -> list[Document]:
+    """Return the documents in the order their records are numbered: language, then id."""
+    return sorted(inv.documents.values(), key=lambda d: (d.meta.language, d.id))
+
+
+def update_search(inv: Inventory, root: Path, content: dict[str, str],
+                  previous: dict[str, str], *, jobs: int | None = None,
+                  progress: Progress | None = None) -> SearchUpdate:
+    """Bring the index and export under ``root`` up to date with ``inv``; ``previous`` holds the
+    record signatures of the index found under ``root`` (empty for a clean build)."""
+    progress = progress or Progress()
+    update = SearchUpdate({d.id: record_signature(inv, d, content[d.id]) for d in index_order(inv)})
+    index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
+    parts = {d: _load_part(parts_dir / part_file(d)) for d, sig in update.signatures.items()
+             if previous.get(d) == sig and (index_dir / segment_file(d)).is_file()}
+    stale = [d for d in update.signatures if parts.get(d) is None]
+    update.removed = sorted(set(previous) - set(update.signatures))
+    with progress.phase("index", len(stale), "document") as advance:
+        for doc_id, made in map_chunks(_index_chunk(inv), stale, jobs=jobs, advance=advance,
+                                       chunk=2):
+            if made is not None:  # None: a document without records has no segment
+                write_file(index_dir / segment_file(doc_id), made.data)
+                write_file(parts_dir / part_file(doc_id), made.part)
+                parts[doc_id] = load_part(made.part)
+    update.indexed = stale
+    ordered = [d.id for d in index_order(inv) if parts.get(d.id) is not None]
+    write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(d, parts[d][0].doc_count,
+                                                                       parts[d][1]) for d in ordered]))
+    _keep_only(index_dir, {TOC_NAME} | {segment_file(d) for d in ordered})
+    _keep_only(parts_dir, {part_file(d) for d in ordered})
+    update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
+    with progress.phase("export"):
+        files = export_files(assemble([parts[d][0] for d in ordered]))
+        update.export_written = write_export(root / EXPORT_DIR, files)
+    update.export_bytes = sum(len(data) for data in files.values())
+    return update
+
+
+def part_file(doc_id: str) -> str:
+    """Return the name of a document's index part in ``PARTS_DIR``."""
+    return f"{segment_id(doc_id)}.json"
+
+
+def _load_part(path: Path) -> tuple[IndexData, dict[str, int]] | None:
+    try:
+        return load_part(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+def _keep_only(folder: Path, names: set[str]) -> None:
+    """Remove the files of ``folder`` not in ``names`` (another index's, a removed document's)."""
+    for path in folder.iterdir() if folder.is_dir() else ():
+        if path.name not in names:
+            path.unlink()
+
+
+def _index_chunk(inv: Inventory) -> Callable[[list[str]], list]:
+    def index(doc_ids: list[str]) -> list:
+        return [(doc_id, document_segment(inv, inv.documents[doc_id])) for doc_id in doc_ids]
+    return index
+
+
+def write_export(folder: Path, files: dict[str, bytes]) -> int:
+    """Make ``folder`` hold exactly ``files``, writing only those whose bytes changed."""
+    written = 0
+    for name, data in files.items():
+        path = folder / name
+        if not (path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data):
+            write_file(path, data)
+            written += 1
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*"), reverse=True):
+            name = path.relative_to(folder).as_posix()
+            if path.is_file() and name not in files:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return written

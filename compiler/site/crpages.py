@@ -1,0 +1,131 @@
+"""The Comprehensive Rules browser: the CR index, one page per section per CR, a glossary per CR.
+
+Every rule is anchored by its number (``cr/2004-10-01/502.html#502.38a``); a titled rule
+(``502.38. Bushido``) is a heading, so a long section reads as a list of keywords.  Each rule
+links to its history and, when FAQs cite it in that CR's era, to its rule page.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..cr import CrDocument, CrRule, CrSection
+from ..cr.toc import chapter_sections
+from . import paths
+from .crsite import CrSite
+from .crtext import glossary_anchors, relative_href
+from .pages import Page, Site, make_page
+from .wording import format_date
+
+
+@dataclass(slots=True)
+class CrRuleView:
+    """A rule as the CR browser shows it."""
+
+    rule: CrRule
+    history: str | None
+    """Site path of its history page."""
+    faq_page: str | None
+    """Site path of its rule page (at this CR's era), when FAQs cite it in this CR's era."""
+
+
+def cr_title(cr_date: str) -> str:
+    """Return the name of one CR (``Comprehensive Rules of 1 October 2004``)."""
+    return f"Comprehensive Rules of {format_date(cr_date)}"
+
+
+def cr_page(site: Site, path: str, template: str, kind: str, **context: Any) -> Page:
+    """Return a page of the CR browser: ``make_page`` plus ``href(site path)``, the link to a
+    site path from this page (the ``relurl`` filter, quicker: these pages have many links)."""
+    return make_page(site, path, template, kind, href=lambda target: relative_href(target, path),
+                     **context)
+
+
+def cr_pages(site: Site) -> Iterator[Page]:
+    """Yield every page of the CR browser and the rule histories (none without CRs)."""
+    if site.cr is None:
+        return
+    from .historypages import history_pages  # the history pages are the browser's too
+
+    yield cr_index(site)
+    for doc in site.cr.library.documents:
+        yield from section_pages(site, doc)
+        yield glossary_page(site, doc)
+    yield from history_pages(site)
+
+
+def _crumbs(cr_date: str, last: str | None = None) -> list:
+    crumbs = [["Comprehensive Rules", paths.CR_INDEX],
+              [format_date(cr_date), paths.cr_edition(cr_date)]]
+    return crumbs + [[last, None]] if last else crumbs
+
+
+def cr_index(site: Site) -> Page:
+    """Return the index of the CRs: each CR's date, the documents read against it, its sections."""
+    cr = site.cr
+    assert cr is not None
+    crs = [(doc, chapter_sections(doc), [site.doc(i) for i in cr.readers(doc.date)])
+           for doc in cr.library.documents]
+    return cr_page(site, paths.CR_INDEX, "cr_index.html", "cr", title="Comprehensive Rules",
+                     description=f"The {len(crs)} Comprehensive Rules at hand, "
+                                 f"{crs[0][0].date[:4]} to {crs[-1][0].date[:4]}: sections, "
+                                 "glossaries, and the FAQs read against each.",
+                     crs=crs, cr_title=cr_title, breadcrumbs=[["Comprehensive Rules", None]])
+
+
+def section_pages(site: Site, doc: CrDocument) -> Iterator[Page]:
+    """Yield the page of every section of one CR."""
+    cr = site.cr
+    assert cr is not None
+    sections = [s for s in sorted(doc.sections, key=lambda s: s.src.line) if len(s.number) == 3]
+    placed = cr.sections[doc.date]
+    rules: dict[str, list[CrRule]] = {s.number: [] for s in sections}
+    for rule in doc.rules:
+        rules[placed[rule.number]].append(rule)
+    for i, section in enumerate(sections):
+        around = (sections[i - 1] if i else None, sections[i + 1] if i + 1 < len(sections) else None)
+        yield section_page(site, doc, section, rules[section.number], around)
+
+
+def section_page(site: Site, doc: CrDocument, section: CrSection, rules: list[CrRule],
+                 around: tuple[CrSection | None, CrSection | None]) -> Page:
+    """Return one section's page: its rules in order, each anchored by its number."""
+    cr = site.cr
+    assert cr is not None
+    path = paths.cr_section_page(doc.date, section.number)
+    heading = f"{section.number}. {section.title}"
+    return cr_page(site, path, "cr_section.html", "cr", title=f"{heading} ({doc.date})",
+                     description=f"Rule {heading} of the {cr_title(doc.date)}: "
+                                 f"{len(rules)} rules and subrules.",
+                     cr_date=doc.date, cr_name=cr_title(doc.date), section=section,
+                     heading=heading, views=[rule_view(site, cr, doc.date, r) for r in rules],
+                     around=around, history=cr.history_path((doc.date, section.number)),
+                     annotate=cr.text_linker(doc.date).annotate(path, set()),
+                     readers=[site.doc(i) for i in cr.readers(doc.date)],
+                     breadcrumbs=_crumbs(doc.date, section.number))
+
+
+def rule_view(site: Site, cr: CrSite, cr_date: str, rule: CrRule) -> CrRuleView:
+    """Return a rule of the browser with its history and rule page links."""
+    key = (cr_date, rule.number)
+    faq = None
+    if key in cr.cited or key in cr.quoted:
+        faq = paths.rule_era(rule.number, cr_date)
+    elif cr_date == cr.library.latest.date and rule.number in cr.rule_pages:
+        faq = paths.rule_today(rule.number)
+    return CrRuleView(rule, cr.history_path(key), faq)
+
+
+def glossary_page(site: Site, doc: CrDocument) -> Page:
+    """Return one CR's glossary: every term anchored, rule numbers linked within the CR."""
+    cr = site.cr
+    assert cr is not None
+    path = paths.cr_glossary(doc.date)
+    return cr_page(site, path, "cr_glossary.html", "cr", title=f"Glossary ({doc.date})",
+                     description=f"The glossary of the {cr_title(doc.date)}: "
+                                 f"{len(doc.glossary)} terms.",
+                     cr_date=doc.date, cr_name=cr_title(doc.date),
+                     entries=list(zip(glossary_anchors(doc.glossary), doc.glossary)),
+                     annotate=cr.text_linker(doc.date).annotate(path),
+                     breadcrumbs=_crumbs(doc.date, "Glossary"))

@@ -1,0 +1,168 @@
+"""The Comprehensive Rules part of the site: each document's era, and each era key's citations.
+
+A citation reads against the CR in force on its document's date, so what a citation means is
+an era key ``(CR date, number)``: ``("2004-10-01", "502.36")`` is Scry, ``("2007-05-01",
+"502.36")`` Shroud.  ``CrSite`` maps era keys to the references and quotations that meant them,
+and, through ``RuleHistory``, to the same rule today and its history page.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..cr import CrChoice, CrEntry, CrLibrary, RuleIdentity
+from ..cr.history import RuleHistory
+from ..cr.toc import rule_sections
+from ..inventory import Inventory, RuleVersion
+from ..model import CardEntry, Document
+from ..xref.resolve import LinkIndex, Reference, era_date
+from . import paths
+from .crtext import CrTextLinker, GlossaryMatcher, glossary_anchors
+
+Key = tuple[str, str]
+"""``(CR date, rule number)``."""
+
+
+@dataclass(slots=True)
+class CrSite:
+    """The CRs, the identity of their rules, and who cites each era key."""
+
+    library: CrLibrary
+    history: RuleHistory
+    choices: dict[str, CrChoice]
+    """The CR each document (by id) reads against; documents without a date are absent."""
+    cited: dict[Key, list[Reference]] = field(default_factory=lambda: defaultdict(list))
+    """References by the era key they cite."""
+    quoted: dict[Key, list[RuleVersion]] = field(default_factory=lambda: defaultdict(list))
+    """Quoted versions (one per document) by the era key they quote."""
+    sections: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per CR date: the section page each rule and section number stands on."""
+    rule_pages: set[str] = field(default_factory=set)
+    """The rule numbers the site has a page for (set by ``make_site``)."""
+
+    _linkers: dict[str, CrTextLinker] = field(default_factory=dict)
+    _children: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+
+    def subrules(self, key: Key) -> list[str]:
+        """Return the numbers of the rules directly under a rule or section in its CR."""
+        children = self._children.get(key[0])
+        if children is None:
+            children = self._children[key[0]] = defaultdict(list)
+            doc = self.library.document(key[0])
+            for rule in doc.rules if doc else []:
+                number = rule.number
+                children[number[:-1] if number[-1].isalpha() else number.split(".")[0]].append(number)
+        return children.get(key[1], [])
+
+    def text_linker(self, cr_date: str) -> CrTextLinker:
+        """Return the linker of the texts of the CR of ``cr_date`` (built once)."""
+        linker = self._linkers.get(cr_date)
+        if linker is None:
+            doc = self.library.document(cr_date)
+            assert doc is not None, cr_date
+            matcher = GlossaryMatcher(doc.glossary, glossary_anchors(doc.glossary))
+            linker = self._linkers[cr_date] = CrTextLinker(doc, self.sections[cr_date], matcher)
+        return linker
+
+    def cr_path(self, key: Key) -> str:
+        """Return the site path of a rule, section or chapter in the CR browser (of the
+        edition on the CR index, for a number the CR does not have)."""
+        section = self.sections[key[0]].get(key[1])
+        if section:
+            return paths.cr_rule(key[0], section, key[1])
+        if self.entry(key) is not None:
+            return paths.cr_chapter(*key)
+        return paths.cr_edition(key[0])
+
+    def era_dates(self, number: str) -> list[str]:
+        """Return the dates of the CRs that citations or quotations of ``number`` read against."""
+        return sorted({d for d, n in [*self.cited, *self.quoted] if n == number})
+
+    def readers(self, cr_date: str) -> list[str]:
+        """Return the ids of the documents that read against the CR of ``cr_date``."""
+        return [doc_id for doc_id, c in self.choices.items() if c.document.date == cr_date]
+
+    def entry(self, key: Key) -> CrEntry | None:
+        """Return the rule or heading of an era key (None: that CR has no such number)."""
+        return self.library.entry(*key)
+
+    def history_path(self, key: Key) -> str | None:
+        """Return the site path of the history page of the rule at ``key``."""
+        start = self.history.start(*key)
+        return paths.rule_history_page(*start) if start else None
+
+    def today_numbers(self) -> set[str]:
+        """Return today's numbers of every rule cited or quoted in its era."""
+        keys = {*self.cited, *self.quoted}
+        return {today[1] for key in keys if (today := self.history.today(*key))}
+
+
+def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary) -> CrSite:
+    """Return the CR part of the site of ``inv``; ``index`` must be resolved with ``library``."""
+    choices = {doc.id: library.choose(doc.meta.date) for doc in inv.documents.values()
+               if era_date(library, doc)}
+    cr = CrSite(library, RuleHistory(RuleIdentity.build(library)), choices,
+                sections={doc.date: rule_sections(doc) for doc in library.documents})
+    for number, refs in index.by_rule.items():
+        for ref in refs:
+            if ref.link.cr_date:
+                cr.cited[(ref.link.cr_date, number)].append(ref)
+    for number, rule in inv.rules.items():
+        for version in rule.versions:
+            choice = choices.get(version.place.doc_id)
+            if choice:
+                cr.quoted[(choice.document.date, number)].append(version)
+    return cr
+
+
+CHANGED_SINCE = {"en": "the rule has changed since", "ja": "このルールはその後変更されています"}
+"""The words of a ruling's note that a rule it cites reads differently today."""
+
+
+@dataclass(slots=True, frozen=True)
+class RuleNote:
+    """A rule a text cites that reads differently today than in the CR of the text's date."""
+
+    number: str
+    """The number as cited."""
+    history: str
+    """Site path of the rule's history page."""
+    today: str | None
+    """Its number today; None when it is no longer in the rules."""
+    label: str
+    """The note's words, in the document's language."""
+
+
+def rule_notes(cr: CrSite | None, links, doc: Document, owner: CardEntry | None,
+               text: str) -> list[RuleNote]:
+    """Return a note for each rule cited in ``text`` that has changed since the document's CR.
+
+    ``links`` is the site's ``Linker.links``: the notes come from the links the page shows."""
+    if cr is None or not text:
+        return []
+    notes: list[RuleNote] = []
+    for link in links(text, doc, owner):
+        if link.kind != "rule" or not link.cr_date:
+            continue
+        for number in link.numbers:
+            key = (link.cr_date, number)
+            history = cr.history_path(key)
+            if history and cr.history.changed_since(*key) and number not in {n.number for n in notes}:
+                today = cr.history.today(*key)
+                notes.append(RuleNote(number, history, today[1] if today else None,
+                                      CHANGED_SINCE.get(doc.meta.language, CHANGED_SINCE["en"])))
+    return notes
+
+
+def rule_label(cr: CrSite, key: Key) -> str:
+    """Return a rule's number and name in one CR: ``702.45 Bushido``, ``702.45a (Bushido)``,
+    ``309 Declare Blockers Step``; a rule without a title of its own or its rule's, the number."""
+    entry = cr.entry(key)
+    if entry is not None and entry.title:
+        return f"{key[1]} {entry.title}"
+    number = key[1]
+    if number[-1].isalpha():
+        parent = cr.entry((key[0], number[:-1]))
+        if parent is not None and parent.title:
+            return f"{number} ({parent.title})"
+    return number

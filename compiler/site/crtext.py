@@ -1,0 +1,142 @@
+"""Links inside the Comprehensive Rules: rule numbers within the same CR, glossary terms to its glossary.
+
+A rule number in a CR text (``See rule 309``, ``rules 409.1b and 409.1f-h``) links to that
+rule in the same CR, never to another era's, and only if that CR has it.  A glossary term links
+to the CR's glossary at its first use on a page (linking every ``card`` and ``player`` would
+bury the text): terms match whole words, case aside, in the singular or a plain plural, and the
+longest term wins (``Activated Ability`` over ``Ability``).  Obsolete and informal terms are
+not linked; they are there to explain older cards' wording.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+import ahocorasick
+
+from ..cr import CrDocument, GlossaryEntry
+from ..ids import slugify
+from ..render import LinkSpan
+from ..render.links import Annotate
+from ..xref.rulerefs import find_rule_refs
+from . import paths
+from .anchors import AnchorAllocator
+
+_QUALIFIER_RE = re.compile(r"\s*\((Obsolete|Informal)\)\s*$")
+_QUOTES = "\"'“”‘’"
+_MIN_FORM = 3
+
+
+def glossary_anchors(glossary: list[GlossaryEntry]) -> list[str]:
+    """Return the fragment id of each glossary entry, in order (slugs, unique on the page)."""
+    alloc = AnchorAllocator()
+    return [alloc.take(slugify(entry.term) or "term") for entry in glossary]
+
+
+def term_forms(term: str) -> list[str]:
+    """Return the lowercase forms a glossary term is matched by (``Control, Controller`` gives
+    ``control``, ``controls``, ``controller``, ``controllers``); none for obsolete or informal terms."""
+    if _QUALIFIER_RE.search(term):
+        return []
+    forms: list[str] = []
+    for part in term.split(","):
+        word = part.strip().strip(_QUOTES).strip().lower()
+        if len(word) < _MIN_FORM or not word[-1].isalnum():
+            continue
+        plural = word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+        forms += [f for f in (word, plural) if f not in forms]
+    return forms
+
+
+class GlossaryMatcher:
+    """Find the glossary terms of one CR in its texts."""
+
+    def __init__(self, glossary: list[GlossaryEntry], anchors: list[str]):
+        self._automaton = ahocorasick.Automaton()
+        for entry, anchor in zip(glossary, anchors):
+            for form in term_forms(entry.term):
+                if form not in self._automaton:
+                    self._automaton.add_word(form, (len(form), anchor, entry.term))
+        self._empty = len(self._automaton) == 0
+        if not self._empty:
+            self._automaton.make_automaton()
+
+    def find(self, text: str) -> list[tuple[int, int, str, str]]:
+        """Return ``(start, end, anchor, term)`` of the terms in ``text``, leftmost-longest."""
+        if self._empty:
+            return []
+        lowered = text.lower()
+        found = sorted(((end + 1 - n, end + 1, anchor, term)
+                        for end, (n, anchor, term) in self._automaton.iter(lowered)
+                        if _bounded(lowered, end + 1 - n, end + 1)),
+                       key=lambda m: (m[0], -(m[1] - m[0])))
+        kept: list[tuple[int, int, str, str]] = []
+        for match in found:
+            if not kept or match[0] >= kept[-1][1]:
+                kept.append(match)
+        return kept
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    return (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+
+
+class CrTextLinker:
+    """Make the ``annotate`` functions for the texts of one CR on one page."""
+
+    def __init__(self, doc: CrDocument, sections: dict[str, str], matcher: GlossaryMatcher):
+        self.doc = doc
+        self.sections = sections
+        self.matcher = matcher
+
+    def annotate(self, page_path: str, seen: set[str] | None = None) -> Annotate:
+        """Return the annotate function of a page; glossary terms only if ``seen`` is given
+        (the anchors linked so far on the page: each term is linked at its first use)."""
+        def annotate(text: str) -> list[LinkSpan]:
+            spans = list(self._rule_spans(text, page_path))
+            if seen is not None:
+                spans += self._term_spans(text, page_path, seen, [(s.start, s.end) for s in spans])
+            return spans
+        return annotate
+
+    def _rule_spans(self, text: str, page_path: str) -> Iterable[LinkSpan]:
+        for start, end, number in _rule_refs(text):
+            section = self.sections.get(number)
+            if section:
+                href = relative_href(paths.cr_rule(self.doc.date, section, number), page_path)
+                yield LinkSpan(start, end, href, "rule-ref", f"Rule {number}")
+
+    def _term_spans(self, text: str, page_path: str, seen: set[str], taken) -> list[LinkSpan]:
+        spans = []
+        for start, end, anchor, term in self.matcher.find(text):
+            if anchor in seen or any(start < e and s < end for s, e in taken):
+                continue
+            seen.add(anchor)
+            href = relative_href(paths.cr_glossary(self.doc.date, anchor), page_path)
+            spans.append(LinkSpan(start, end, href, "glossary-ref", f"Glossary: {term}"))
+        return spans
+
+
+@lru_cache(maxsize=65536)
+def _rule_refs(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Return ``(start, end, first number)`` of the rule references of a text (a CR's texts
+    come back on every history page of their rules)."""
+    return tuple((ref.start, ref.end, ref.numbers[0]) for ref in find_rule_refs(text))
+
+
+def relative_href(target: str, page: str) -> str:
+    """Return ``compiler.render.urls.relative_url(target, page)`` for site paths of pages
+    (``cr/2004-10-01/502.html#502.38a``), with the step between folders computed once."""
+    path, hash_mark, fragment = target.partition("#")
+    if path == page and hash_mark:
+        return "#" + fragment
+    folder, name = posixpath.split(path)
+    step = _folder_step(folder, posixpath.dirname(page))
+    return (name if step == "." else f"{step}/{name}") + hash_mark + fragment
+
+
+@lru_cache(maxsize=4096)
+def _folder_step(target_folder: str, page_folder: str) -> str:
+    return posixpath.relpath(target_folder or ".", page_folder or ".")

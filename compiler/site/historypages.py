@@ -1,0 +1,88 @@
+"""One page per rule identity chain: the rule's versions by CR, what changed, who cited it.
+
+Consecutive CRs that give the rule the same number and words are one step; each later step
+says what changed: the new number, and a word diff of its title and text (``<del>``/``<ins>``
+with their meaning spelt out for screen readers, see ``templates/cr_history.html``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..cr import CrEntry, CrRule
+from ..cr.history import DiffPart, entry_wording, same_wording, word_diff
+from . import paths
+from .crsite import CrSite, Key, rule_label
+from .crpages import cr_page
+from .pages import Page, Site, citing_places
+from .wording import format_date
+
+
+@dataclass(slots=True)
+class HistoryStep:
+    """A run of CRs in which the rule has the same number and words."""
+
+    number: str
+    entry: CrEntry
+    dates: list[str] = field(default_factory=list)
+    renumbered_from: str | None = None
+    """The number in the step before, when it changed."""
+    diff: list[DiffPart] = field(default_factory=list)
+    """Word diff of title and text from the step before; empty for the first step."""
+    reworded: bool = False
+    """True when the title or text changed (not only the examples)."""
+
+
+def history_steps(cr: CrSite, chain: list[Key]) -> list[HistoryStep]:
+    """Return the steps of a chain, oldest first."""
+    steps: list[HistoryStep] = []
+    for key in chain:
+        entry = cr.history.entry(key)
+        last = steps[-1] if steps else None
+        if last and last.number == key[1] and same_wording(last.entry, entry) \
+                and _examples(last.entry) == _examples(entry):
+            last.dates.append(key[0])
+            continue
+        step = HistoryStep(key[1], entry, [key[0]])
+        if last:
+            step.renumbered_from = last.number if last.number != key[1] else None
+            step.reworded = not same_wording(last.entry, entry)
+            step.diff = word_diff(entry_wording(last.entry), entry_wording(entry))
+        steps.append(step)
+    return steps
+
+
+def _examples(entry: CrEntry) -> list[str]:
+    return entry.examples if isinstance(entry, CrRule) else []
+
+
+def history_pages(site: Site) -> Iterator[Page]:
+    """Yield the history page of every rule identity chain."""
+    cr = site.cr
+    assert cr is not None
+    for start, chain in cr.history.chains.items():
+        yield history_page(site, cr, start, chain)
+
+
+def history_page(site: Site, cr: CrSite, start: Key, chain: list[Key]) -> Page:
+    """Return the history of one rule: its steps, today's number, and who cited it."""
+    last = chain[-1]
+    label = rule_label(cr, last)
+    steps = history_steps(cr, chain)
+    refs = [ref for key in chain for ref in cr.cited.get(key, [])]
+    quoted = [v for key in chain for v in cr.quoted.get(key, [])]
+    current = last[0] == cr.library.latest.date
+    span = (f"from {format_date(chain[0][0])} to {format_date(last[0])}" if len(chain) > 1
+            else f"only in the CR of {format_date(last[0])}")
+    return cr_page(
+        site, paths.rule_history_page(*start), "cr_history.html", "history",
+        title=f"History of rule {label}",
+        description=f"Rule {label} in the Comprehensive Rules {span}: {len(steps)} version(s), "
+                    f"what changed, and the FAQs that cite it.",
+        label=label, steps=steps, chain=chain, current=current, cr_path=cr.cr_path,
+        today_page=paths.rule_today(last[1]) if current and last[1] in cr.rule_pages else None,
+        subrules=[(n, cr.history_path((last[0], n))) for n in cr.subrules(last)],
+        cited=citing_places(site, refs), quoted=quoted,
+        annotate=lambda date, path=paths.rule_history_page(*start):
+            cr.text_linker(date).annotate(path),
+        breadcrumbs=[["Comprehensive Rules", paths.CR_INDEX], [f"History of {last[1]}", None]])

@@ -1,0 +1,202 @@
+"""The build state: what the last build read and wrote, kept inside the site it describes.
+
+``site/.faqc/state.json`` records, for the next build to compare against:
+
+* ``stamp``: a hash of everything every page depends on at once: the compiler version and
+  the source of the ``compiler`` package, the templates and assets, the Comprehensive Rules
+  texts, the Python and Whoosh versions. A different stamp means a clean, full build.
+* ``sources``: each source file's SHA-256, the id of the document it gave (or the error it
+  gave) and the warnings reading it gave, so an unchanged source is never read again.
+* ``pages``: each page's dependency signature (``compiler.site.depends``).
+* ``search``: each document's search-record signature (``compiler.search_incremental``).
+* ``previews``: each card preview's signature; ``files``: every file of the site and its size;
+  ``kinds``: the count of pages by kind.
+
+Beside it, ``documents/`` caches the IR of each source (its ``to_dict`` as JSON, keyed by the
+source's name and content hash) and ``search/`` each document's part of the search index
+(JSON too). Nothing in the site folder is ever unpickled or executed: whoever can write it
+can only make a build read a source again. Everything here is written deterministically,
+so a clean and an incremental build of the same inputs leave the same bytes. A state that cannot be read, or has another ``FORMAT``, is reported and ignored:
+the build is then a clean one.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from . import __version__
+from .errors import Diagnostic
+from .model import Document
+
+STATE_DIR = ".faqc"
+STATE_FILE = f"{STATE_DIR}/state.json"
+DOCUMENTS_DIR = f"{STATE_DIR}/documents"
+FORMAT = 1
+"""Version of the state layout; a state of another format triggers a clean build."""
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@dataclass(slots=True)
+class SourceRecord:
+    """What reading one source gave."""
+
+    sha256: str
+    doc: str | None = None
+    """The id of its document (None when it could not be read)."""
+    error: str | None = None
+    """The error line, when it could not be read, without the source's path in front."""
+    warnings: list[list] = field(default_factory=list)
+    """``[file, line, message, category]`` of each warning reading it gave (file "": the source)."""
+
+    def diagnostics(self, where: str) -> list[Diagnostic]:
+        """Return the warnings as diagnostics, for the source at ``where``."""
+        return [Diagnostic(file or where, line, message, category)
+                for file, line, message, category in self.warnings]
+
+    def error_line(self, where: str) -> str:
+        """Return the error line for the source at ``where``."""
+        return f"{where}{self.error}" if self.error and self.error.startswith(":") else str(self.error)
+
+
+@dataclass(slots=True)
+class BuildState:
+    """The state of a built site (see the module docstring)."""
+
+    stamp: str
+    sources: dict[str, SourceRecord] = field(default_factory=dict)
+    """By name in the sources folder."""
+    pages: dict[str, str] = field(default_factory=dict)
+    search: dict[str, str] = field(default_factory=dict)
+    previews: dict[str, str] = field(default_factory=dict)
+    files: dict[str, int] = field(default_factory=dict)
+    kinds: dict[str, int] = field(default_factory=dict)
+    """Pages of the site by kind, for the summary of a build with nothing to do."""
+    format: int = FORMAT
+
+    def to_json(self) -> str:
+        """Return the state as JSON text (sorted keys: the same state, the same bytes)."""
+        return json.dumps(asdict(self), ensure_ascii=False, sort_keys=True, indent=0) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> "BuildState":
+        """Return the state of a JSON text; raise ValueError if it is not one of this format."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            found = data.get("format") if isinstance(data, dict) else None
+            raise ValueError(f"state format {found!r}, this faqc writes {FORMAT}")
+        try:
+            sources = {k: SourceRecord(**v) for k, v in data["sources"].items()}
+            return cls(data["stamp"], sources, dict(data["pages"]), dict(data["search"]),
+                       dict(data["previews"]), dict(data["files"]), dict(data["kinds"]))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"malformed state: {exc!r}") from None
+
+
+def load_state(site: Path) -> tuple[BuildState | None, str]:
+    """Return the state of the site at ``site`` and a word on it ("" when there is none)."""
+    path = site / STATE_FILE
+    if not path.is_file():
+        return None, ""
+    try:
+        return BuildState.from_json(path.read_text(encoding="utf-8")), ""
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return None, f"{path}: the build state cannot be used ({exc}); building everything"
+
+
+def save_state(root: Path, state: BuildState) -> None:
+    """Write ``state`` into the (staging) site at ``root``."""
+    write_file(root / STATE_FILE, state.to_json().encode("utf-8"))
+
+
+def site_files(root: Path) -> dict[str, int]:
+    """Return every file under ``root`` (but the state file) by POSIX path, with its size."""
+    files = {}
+    for folder, dirs, names in os.walk(root):
+        dirs.sort()
+        rel = Path(folder).relative_to(root).as_posix()
+        for name in sorted(names):
+            path = name if rel == "." else f"{rel}/{name}"
+            if path != STATE_FILE:
+                files[path] = os.stat(os.path.join(folder, name)).st_size
+    return files
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` as a new file: never through a hard link to the old site."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def remove_file(root: Path, name: str) -> bool:
+    """Remove the file ``name`` under ``root`` and the folders it leaves empty; return True if
+    there was one."""
+    path = root / name
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    for folder in path.parents:
+        if folder == root or not folder.is_relative_to(root) or any(folder.iterdir()):
+            break
+        folder.rmdir()
+    return True
+
+
+# ---------------------------------------------------------------- the stamp
+
+
+def input_stamp(templates: Path, rules: Path | None) -> str:
+    """Return the hash of what every page depends on (see the module docstring)."""
+    digest = hashlib.sha256()
+    versions = (__version__, sys.version_info[:2], _dist_version("whoosh3"), FORMAT)
+    digest.update(repr(versions).encode("utf-8"))
+    for label, folder, pattern in (("compiler", _PACKAGE, "*.py"), ("templates", templates, "*"),
+                                   ("rules", rules, "*.txt")):
+        digest.update(f"\0{label}\0".encode("utf-8"))
+        if folder is not None and folder.is_dir():
+            _hash_tree(digest, folder, pattern)
+    return digest.hexdigest()
+
+
+def _hash_tree(digest, folder: Path, pattern: str) -> None:
+    for path in sorted(p for p in folder.rglob(pattern) if p.is_file()):
+        if "__pycache__" in path.parts:
+            continue
+        digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+def _dist_version(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return ""
+
+
+# ---------------------------------------------------------------- the document cache
+
+
+def document_key(name: str, sha256: str) -> str:
+    """Return the cache key of a source: its name in the sources folder and its bytes' SHA-256."""
+    return hashlib.sha256(f"{name}\0{sha256}".encode("utf-8")).hexdigest()
+
+
+def document_json(doc: Document) -> bytes:
+    """Return the cache form of a document: its ``to_dict`` as compact JSON."""
+    return json.dumps(doc.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def cached_document(root: Path, key: str) -> Document | None:
+    """Return the cached document of a source key, or None if it is not cached (or unreadable)."""
+    try:
+        return Document.from_dict(json.loads((root / DOCUMENTS_DIR / f"{key}.json").read_bytes()))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return None

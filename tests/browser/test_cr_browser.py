@@ -1,0 +1,29 @@
+"""The Comprehensive Rules pages in a real Chromium, from file:// and from a local HTTP server."""
+from __future__ import annotations
+
+import re
+
+
+def test_a_rule_of_the_cr_browser_opens_at_its_anchor(page, site_url):
+    page.goto(site_url + "cr/2004-10-01/502.html#502.38a")
+    assert page.title() == "502. Keyword Abilities (2004-10-01) · Magic FAQ Archive"
+    assert page.evaluate("document.querySelector(':target').id") == "502.38a"
+    assert page.locator(":target").is_visible()
+    assert page.errors == []  # cr.css and site.js load under the content security policy
+
+
+def test_from_a_faq_citation_to_the_cr_of_its_era_and_the_rules_history(page, site_url):
+    page.goto(site_url + "docs/chk-en.html")
+    page.locator('main a.rule-ref[href$="rules/309.html#cr-2004-10-01"]').first.click()
+    page.wait_for_url(re.compile(r"rules/309\.html#cr-2004-10-01$"))
+    era = page.locator("#cr-2004-10-01")
+    assert "Declare Blockers Step" in era.inner_text()
+    era.get_by_role("link", name="Comprehensive Rules of 1 October 2004").click()
+    page.wait_for_url(re.compile(r"cr/2004-10-01/309\.html#309$"))
+    assert page.locator("main h1").inner_text() == "309. Declare Blockers Step"
+    page.goto(site_url + "rules/502.38a.html")
+    page.locator("a.rule-changed").first.click()
+    page.wait_for_url(re.compile(r"cr/history/2004-10-01/502\.38a\.html$"))
+    assert page.locator("main h1").inner_text() == "History of rule 702.45a (Bushido)"
+    assert page.locator(".cr-diff del").first.is_visible()
+    assert page.errors == []

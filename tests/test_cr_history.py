@@ -1,0 +1,81 @@
+"""Rule histories (identity chains, word diffs, today's numbers) and the CR search records."""
+from __future__ import annotations
+
+import pytest
+
+from compiler.cr import RuleIdentity, load_cr_library
+from compiler.cr.history import DiffPart, RuleHistory, word_diff
+from compiler.cr.search import cr_search_records
+from compiler.cr.toc import rule_sections
+
+from .conftest import RULES
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_cr_library(RULES)
+
+
+@pytest.fixture(scope="module")
+def history(library):
+    return RuleHistory(RuleIdentity.build(library))
+
+
+def test_bushido_of_2004_is_702_45_today(history):
+    chain = history.chain("2004-10-01", "502.38")
+    assert chain[0] == ("2004-10-01", "502.38") and chain[-1] == ("2026-01-16", "702.45")
+    assert history.chain("2026-01-16", "702.45") is chain
+    assert history.start("2008-05-01", "502.38") == ("2004-10-01", "502.38")
+    assert history.today("2005-02-01", "502.38") == ("2026-01-16", "702.45")
+
+
+def test_every_key_is_in_exactly_one_chain(history, library):
+    keys = [k for chain in history.chains.values() for k in chain]
+    assert len(keys) == len(set(keys)) == sum(len(d.rules) + len(d.sections) for d in library.documents)
+
+
+def test_scry_and_shroud_of_the_same_number_go_their_own_ways(history, library):
+    scry, shroud = history.today("2004-10-01", "502.36"), history.today("2007-05-01", "502.36")
+    assert library.entry(*scry).title == "Scry" and library.entry(*shroud).title == "Shroud"
+    assert history.start("2007-05-01", "502.36") != history.start("2004-10-01", "502.36")
+
+
+def test_changed_since_compares_words_not_quote_style(history):
+    assert history.changed_since("2004-10-01", "502.38a")  # "Bushido X" became "Bushido N"
+    assert not history.changed_since("2004-10-01", "502.38")  # the title line: Bushido still
+    assert not history.changed_since("2026-01-16", "702.45a")
+    assert not history.changed_since("2004-10-01", "999.9")  # no such rule: nothing to say
+
+
+def test_older_numbers_of_todays_bushido(history):
+    runs = history.older_numbers("702.45")
+    assert runs == [("702.45", ["2026-01-16", "2024-06-07"]),
+                    ("502.38", ["2008-05-01", "2007-05-01", "2005-02-01", "2004-10-01"])]
+
+
+def test_word_diff_marks_runs_of_words():
+    assert word_diff('"Bushido X" means +X/+X', "“Bushido N” means +N/+N") == [
+        DiffPart("equal", '"Bushido'), DiffPart("delete", 'X"'), DiffPart("insert", 'N"'),
+        DiffPart("equal", "means"), DiffPart("delete", "+X/+X"), DiffPart("insert", "+N/+N")]
+    assert word_diff("same  words", "same words") == [DiffPart("equal", "same words")]
+
+
+def test_a_rule_printed_under_the_wrong_heading_stays_on_that_section_page(library):
+    sections = rule_sections(library.document("2007-05-01"))
+    assert sections["432.2b"] == "423" and sections["502.36a"] == "502" and sections["502"] == "502"
+
+
+def test_search_records_cover_every_rule_of_every_cr(library):
+    records = cr_search_records(library)
+    assert len(records) == sum(len(d.rules) + len(d.sections) for d in library.documents)
+    bushido = next(r for r in records if r["rules"] == ["502.38a"])
+    assert bushido == {
+        "title": "502.38a (Bushido)", "kind": "rule", "lang": "en", "set": "CR", "date": "2004-10-01",
+        "rules": ["502.38a"], "url": "cr/2004-10-01/502.html#502.38a",
+        "body": 'Bushido is a triggered ability. "Bushido X" means "Whenever this creature blocks or '
+                'becomes blocked, it gets +X/+X until end of turn." (See rule 309, "Declare '
+                'Blockers Step.")'}
+    heading = next(r for r in records if r["rules"] == ["309"])
+    assert (heading["title"], heading["url"]) == ("309. Declare Blockers Step", "cr/2004-10-01/309.html#309")
+    chapter = next(r for r in records if r["rules"] == ["5"])
+    assert chapter["url"] == "cr/index.html#cr-2004-10-01-5"

@@ -1,0 +1,106 @@
+"""The site's Comprehensive Rules pages, built from the seeds and the six CRs (``seed_site``).
+
+The link check, the page outline checks and the byte-identical rebuild of
+``tests/test_site_pages.py`` run on the same site, so they cover these pages too.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from compiler.cr import load_cr_library
+from compiler.cr.search import cr_search_records
+from compiler.site import paths
+from compiler.site.linkcheck import scan_page
+
+from .conftest import RULES
+
+
+def read(site: Path, path: str) -> str:
+    return (site / path.partition("#")[0]).read_text(encoding="utf-8")
+
+
+def main_of(html: str) -> str:
+    return html[html.index('<main id="main"'):html.index("</main>")]
+
+
+def test_page_counts(seed_site):
+    kinds = Counter()
+    for page in seed_site.rglob("*.html"):
+        rel = page.relative_to(seed_site).as_posix()
+        kinds["history" if rel.startswith("cr/history/") else rel.split("/")[0]] += 1
+    # 1 index + 602 section pages + 6 glossaries; one history per identity chain; one page per
+    # rule number cited or quoted (140) or their number today (120 more), plus the rules index.
+    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (609, 3634, 261)
+
+
+def test_rule_309_of_champions_is_declare_blockers_step_of_2004(seed_site):
+    page = main_of(read(seed_site, paths.rule_page("309")))
+    era = page[page.index('id="cr-2004-10-01"'):]
+    assert '<span class="rule-title">Declare Blockers Step</span>' in era
+    assert '<a href="509.html#today">509 Declare Blockers Step</a>' in era
+    assert '<span class="rule-number">309</span> <span class="rule-title">Dungeons</span>' in page
+    assert 'href="../rules/309.html#cr-2004-10-01"' in read(seed_site, paths.document_page("chk-en"))
+
+
+def test_502_38_says_it_is_702_45_today_and_702_45_lists_its_old_number(seed_site):
+    old = main_of(read(seed_site, paths.rule_page("502.38")))
+    assert '<strong>Today:</strong> <a href="702.45.html#today">702.45 Bushido</a>' in old
+    today = main_of(read(seed_site, paths.rule_page("702.45")))
+    assert '<h1>Rule 702.45 <span class="rule-name">Bushido</span></h1>' in today
+    older = today[today.index("Earlier numbers of this rule"):]
+    assert '<a class="rule-ref" href="502.38.html#cr-2004-10-01">502.38</a>' in older
+    assert 'quoted in <a href="../docs/chk-en.html#rule-502-38">Champions of Kamigawa FAQ</a>' in older
+    assert '<a href="../cr/history/2004-10-01/502.38.html">History of rule 702.45</a>' in today
+
+
+def test_a_quotation_is_shown_with_its_eras_text_and_a_difference_is_flagged(seed_site):
+    page = main_of(read(seed_site, paths.rule_page("501.9a")))
+    assert '<p class="quote-check quote-differs" lang="en"><strong>Differs from' in page
+    assert "<li>quoted <q>&#34;scry</q>, the rules <q>&#34;fateseal</q></li>" in page
+    same = main_of(read(seed_site, paths.rule_page("502.38a")))
+    assert "Word for word" in same
+    missing = main_of(read(seed_site, paths.rule_page("501.10")))
+    assert "<strong>Not in this edition:</strong>" in missing
+
+
+def test_cr_browser_anchors_every_rule_and_links_numbers_within_its_cr(seed_site):
+    page = read(seed_site, paths.cr_section_page("2004-10-01", "502"))
+    ids = set(re.findall(r' id="([^"]+)"', main_of(page)))
+    assert {"502", "502.38", "502.38a", "502.38b", "502.38c"} <= ids
+    assert '(See rule <a href="309.html#309" class="rule-ref" title="Rule 309">309</a>' in page
+    assert 'href="glossary.html#ability" class="glossary-ref"' in page
+    assert page.count('href="glossary.html#ability"') == 1  # a term is linked at its first use
+    glossary = read(seed_site, paths.cr_glossary("2004-10-01"))
+    assert '<dt id="ability">' in glossary and '<dt id="bushido">' in glossary
+
+
+def test_history_shows_each_version_and_an_accessible_word_diff(seed_site):
+    page = main_of(read(seed_site, paths.rule_history_page("2004-10-01", "502.38a")))
+    assert page.startswith('<main id="main" tabindex="-1">\n<h1>History of rule 702.45a (Bushido)</h1>')
+    assert page.count('<li class="cr-step">') == 3
+    assert ('<del><span class="visually-hidden">[removed: </span>X&#34;<span class="visually-hidden">]'
+            '</span></del> <ins><span class="visually-hidden">[added: </span>N&#34;') in page
+    assert "Renumbered: 502.38a became 702.45a." in page
+    assert 'Quoted as 502.38a in <a href="../../../docs/chk-en.html#rule-502-38a">' in page
+
+
+def test_rulings_citing_a_changed_rule_say_so_on_document_and_card_pages(seed_site):
+    note = ('<span class="rule-changed-note">(420.5e: <a class="rule-changed" '
+            'href="../cr/history/2004-10-01/420.5e.html">the rule has changed since</a>)</span>')
+    assert note in read(seed_site, paths.document_page("bok-en"))
+    assert note in read(seed_site, paths.card_page("Mirror Gallery"))
+    # Four rulings, one citing two changed rules (409.1b and 409.1h).
+    assert read(seed_site, paths.document_page("bok-en")).count('class="rule-changed-note"') == 5
+
+
+def test_every_cr_search_record_points_at_an_anchor_of_the_site(seed_site):
+    ids: dict[str, set[str]] = {}
+    records = cr_search_records(load_cr_library(RULES))
+    for record in records:
+        path, _, fragment = record["url"].partition("#")
+        if path not in ids:
+            ids[path] = scan_page(seed_site / path).ids
+        assert fragment in ids[path], record["url"]
+    assert len(records) == 10408

@@ -1,0 +1,292 @@
+"""Incremental builds: only what changed is rewritten, and the site equals a clean build's.
+
+A site is built from a copy of the small site corpus (three documents, three shortened CRs);
+then a source is added, edited or removed and the site rebuilt. The files the rebuild
+rewrote are told by their inodes (an unchanged file is hard-linked from the previous site),
+and they must be exactly the files whose bytes differ from the previous site's, plus the new
+ones: nothing is rewritten that did not change, nothing that changed is missed. A clean
+build of the same sources must give the same files, byte for byte (the Whoosh index, the
+browser export and the build state included).
+"""
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bench.corpus import load_seed, synthetic_text
+from compiler import build
+from compiler.build import build_site
+from compiler.cli import main
+from compiler.errors import Diagnostics
+from compiler.inventory import collect
+from compiler.progress import Progress
+from compiler.search.build import EXPORT_DIR, INDEX_DIR, build_search
+from compiler.search.export import export_files, read_index
+from compiler.search.results import search_index
+from compiler.site.cardsjs import cards_script
+from compiler.site.write import CARDS_SCRIPT, previous_previews, site_environment
+from compiler.state import STATE_FILE, BuildState, load_state
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "fixtures" / "site-corpus"
+RULES = HERE / "fixtures" / "site-rules"
+
+
+def snapshot(root: Path) -> dict[str, tuple[int, str]]:
+    """Return every file under ``root`` by POSIX path: its inode and SHA-256."""
+    return {p.relative_to(root).as_posix(): (p.stat().st_ino, hashlib.sha256(p.read_bytes()).hexdigest())
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def rewritten(before: dict, after: dict) -> set[str]:
+    """Return the files of ``after`` that are new files (another inode) or were not there."""
+    return {name for name, (inode, _) in after.items()
+            if name not in before or before[name][0] != inode}
+
+
+def changed(before: dict, after: dict) -> set[str]:
+    """Return the files of ``after`` whose bytes differ from ``before`` or that are new."""
+    return {name for name, (_, sha) in after.items() if name not in before or before[name][1] != sha}
+
+
+def contents(snap: dict) -> dict[str, str]:
+    return {name: sha for name, (_, sha) in snap.items()}
+
+
+def new_faq(number: int = 7) -> str:
+    """Return a synthetic FAQ made from the Champions fixture: every card renamed."""
+    return synthetic_text(load_seed(CORPUS / "01_champions.txt"), number, 1, set(), keep=0.0)
+
+
+@pytest.fixture
+def work(tmp_path) -> Path:
+    """A copy of the site corpus under ``tmp_path/sources``, built once into ``tmp_path/site``."""
+    shutil.copytree(CORPUS, tmp_path / "sources")
+    result = build_site(tmp_path / "sources", tmp_path / "site", Diagnostics(), rules=RULES)
+    assert result.mode == "full" and result.reason == "no previous build"
+    return tmp_path
+
+
+def rebuild(work: Path, **options) -> build.BuildResult:
+    return build_site(work / "sources", work / "site", Diagnostics(), rules=RULES, **options)
+
+
+def clean_build(work: Path) -> dict[str, str]:
+    out = work / "clean"
+    shutil.rmtree(out, ignore_errors=True)
+    assert build_site(work / "sources", out, Diagnostics(), rules=RULES).mode == "full"
+    return contents(snapshot(out))
+
+
+def assert_minimal_and_clean(work: Path, before: dict, exact: bool = True) -> set[str]:
+    """Check the rebuild rewrote every file that changed (with ``exact``, only those) and equals
+    a clean build; return the files rewritten."""
+    after = snapshot(work / "site")
+    done, diff = rewritten(before, after), changed(before, after)
+    assert not diff - done, f"changed but not rewritten: {sorted(diff - done)[:20]}"
+    assert not exact or done == diff, f"rewritten but unchanged: {sorted(done - diff)[:20]}"
+    clean = clean_build(work)
+    assert sorted(set(clean) ^ set(contents(after))) == []
+    assert [n for n in clean if clean[n] != contents(after)[n]] == []
+    return done
+
+
+def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work):
+    before = snapshot(work / "site")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    result = rebuild(work)
+    assert result.mode == "incremental"
+    assert (result.read.added, result.read.changed, result.read.removed) == (["qaah-en"], [], [])
+    assert len(result.read.fresh) == 1  # the three others came from the cache
+    done = assert_minimal_and_clean(work, before)
+    pages = {n for n in done if n.endswith(".html")}
+    assert {"docs/qaah-en.html", "index.html", "docs/index.html", "cards/index.html",
+            "topics/index.html", "topics/qaah-en/bushido.html", "rules/502.38a.html"} <= pages
+    cards = {f"cards/{c.slug}.html" for c in collect([_read(work / "sources" / "04_new.txt")]).cards.values()}
+    assert cards <= pages
+    untouched = {"docs/chk-en.html", "docs/shm-ja.html", "docs/mh3-en.html", "cards/ja.html",
+                 "cards/budoka-gardener.html", "topics/chk-en/bushido.html", "404.html", "search.html"}
+    assert not untouched & done
+    assert {".faqc/state.json", CARDS_SCRIPT, f"{INDEX_DIR}/_MAIN_1.toc"} <= done
+    assert result.written == len(pages) and result.search.indexed == ["qaah-en"]
+
+
+def _read(path: Path):
+    from compiler.readers import read_document
+    from compiler.textio import read_source
+    return read_document(read_source(path.read_bytes(), str(path)), Diagnostics())
+
+
+def test_an_edited_ruling_rewrites_the_pages_of_its_document(work):
+    """Dependencies are by document: every page showing anything of the edited document is
+    rendered again (most come out the same); no page of the other documents is."""
+    source = work / "sources" / "01_champions.txt"
+    text = source.read_text(encoding="utf-8")
+    old = "even if you don't use its ability"
+    assert old in text
+    before = snapshot(work / "site")
+    source.write_text(text.replace(old, "even when you don't use its ability"), encoding="utf-8")
+    result = rebuild(work)
+    assert (result.read.added, result.read.changed, result.read.removed) == ([], ["chk-en"], [])
+    done = assert_minimal_and_clean(work, before, exact=False)
+    assert {"docs/chk-en.html", "cards/budoka-gardener.html"} <= done  # the ruling is shown on both
+    assert not {"docs/shm-ja.html", "docs/mh3-en.html", "cards/index.html"} & done
+    elsewhere = {p.relative_to(work / "site").as_posix() for p in (work / "site").rglob("*.html")
+                 if "chk-en" not in p.read_text(encoding="utf-8")}
+    assert len(elsewhere) > 20 and not elsewhere & done  # pages showing nothing of chk-en
+
+
+def test_a_removed_faq_is_purged_everywhere(work):
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    rebuild(work)
+    before = snapshot(work / "site")
+    (work / "sources" / "04_new.txt").unlink()
+    result = rebuild(work)
+    assert result.read.removed == ["qaah-en"] and result.search.removed == ["qaah-en"]
+    assert_minimal_and_clean(work, before)
+    site = work / "site"
+    assert not (site / "docs" / "qaah-en.html").exists()
+    assert not (site / "topics" / "qaah-en").exists()
+    assert result.removed > 0 and "qaah" not in (site / "docs" / "index.html").read_text(encoding="utf-8")
+    hits = search_index(site / INDEX_DIR, "set:qaah", 5)
+    assert hits == []
+
+
+@pytest.mark.parametrize("garbage", [b"{not json", b'{"format": 0, "stamp": "x"}', b"\xff\xfe"])
+def test_a_corrupt_or_old_state_makes_a_full_build(work, garbage, capsys):
+    before = contents(snapshot(work / "site"))
+    (work / "site" / STATE_FILE).write_bytes(garbage)
+    result = rebuild(work)
+    assert result.mode == "full"
+    assert "the build state cannot be used" in result.reason and "building everything" in result.reason
+    assert contents(snapshot(work / "site")) == before
+
+
+def test_a_template_change_makes_a_full_build(work, tmp_path):
+    from compiler.render.env import templates_dir
+    templates = tmp_path / "templates"
+    shutil.copytree(templates_dir(), templates)
+    footer = templates / "partials" / "footer.html"
+    footer.write_text(footer.read_text(encoding="utf-8") + "<!-- changed -->\n", encoding="utf-8")
+    result = rebuild(work, templates=templates)
+    assert result.mode == "full" and result.reason == "the compiler, templates or rules changed"
+    assert result.written == sum(result.pages.values())
+
+
+def test_nothing_changed_does_nothing(work):
+    site = work / "site"
+    inode = site.stat().st_ino
+    result = rebuild(work)
+    assert (result.mode, result.written) == ("unchanged", 0)
+    assert sum(result.pages.values()) == len(list(site.rglob("*.html")))
+    assert site.stat().st_ino == inode  # not even republished
+
+
+def test_warnings_are_the_same_when_read_from_the_cache(work):
+    (work / "sources" / "05_plain.txt").write_text("Just some prose.\nNo layout at all.\n",
+                                                  encoding="utf-8")
+    first, second = Diagnostics(), Diagnostics()
+    build_site(work / "sources", work / "site", first, rules=RULES)
+    result = build_site(work / "sources", work / "site", second, rules=RULES)
+    assert result.mode == "unchanged"
+    assert [d.format() for d in second.sorted()] == [d.format() for d in first.sorted()] != []
+
+
+def test_an_unreadable_source_is_reported_again(work):
+    (work / "sources" / "00_empty.txt").write_bytes(b"")
+    first = rebuild(work)
+    second = rebuild(work)
+    assert first.errors == second.errors == [
+        f"{work / 'sources' / '00_empty.txt'}: error: empty file: no text to read"]
+    assert second.mode == "unchanged"
+
+
+def test_one_or_two_workers_build_the_same_site(work):
+    two = contents(snapshot(work / "site"))
+    out = work / "one"
+    build_site(work / "sources", out, Diagnostics(), rules=RULES, jobs=1)
+    assert contents(snapshot(out)) == two
+
+
+def test_the_index_searches_like_the_search_packages_own(work, tmp_path):
+    site = work / "site"
+    docs = [_read(p) for p in sorted((work / "sources").glob("*.txt"))]
+    inv = collect(docs)
+    build_search(inv, tmp_path / "own")
+    ours, theirs = site / INDEX_DIR, tmp_path / "own" / INDEX_DIR
+    expected = export_files(read_index(theirs))
+    assert export_files(read_index(ours)) == expected
+    written = {p.relative_to(site / EXPORT_DIR).as_posix(): p.read_bytes()
+               for p in (site / EXPORT_DIR).rglob("*") if p.is_file()}
+    assert written == expected  # put together from the parts, the same as read through Whoosh
+    for query in ("bushido", "card:\"Budoka Gardener\"", "rule:502.38", "混成"):
+        assert [h.to_dict() for h in search_index(ours, query, 10)] == \
+               [h.to_dict() for h in search_index(theirs, query, 10)]
+
+
+def test_cards_js_is_what_cards_script_writes(work):
+    from compiler.site.pages import make_site
+    from compiler.xref.resolve import resolve
+    docs = [_read(p) for p in sorted((work / "sources").glob("*.txt"))]
+    inv = collect(docs)
+    site = make_site(inv, resolve(inv))
+    text = (work / "site" / CARDS_SCRIPT).read_text(encoding="utf-8")
+    assert text == cards_script(site, site_environment())
+    assert set(previous_previews(work / "site")) == {c.slug for c in inv.cards.values()}
+
+
+def test_the_state_records_every_file(work):
+    state, problem = load_state(work / "site")
+    assert problem == "" and isinstance(state, BuildState)
+    files = {p.relative_to(work / "site").as_posix() for p in (work / "site").rglob("*") if p.is_file()}
+    assert set(state.files) == files - {STATE_FILE}
+    assert set(state.pages) == {p for p in files if p.endswith(".html")}
+
+
+# ---------------------------------------------------------------- progress and summary
+
+def test_progress_in_ci_is_plain_lines_and_quiet_is_silent(work, monkeypatch):
+    monkeypatch.setenv("CI", "1")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    args = ["build", "--sources", str(work / "sources"), "--out", str(work / "site"),
+            "--rules", str(RULES)]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    lines = result.output.splitlines()
+    assert result.exit_code == 0, result.output
+    assert lines[0].startswith("build: state in ") and lines[1].startswith("build: read: 4 of 4 source(s) in")
+    assert any(line.startswith("build: write: ") and " of " in line for line in lines)
+    assert "build: incremental" in lines
+    assert any(line.startswith("build: pages: ") and " written, " in line for line in lines)
+    assert any(line.startswith("build: search: 1 document(s) indexed") for line in lines)
+    assert any(line.startswith("build: phases: state ") and " index " in line for line in lines)
+    assert lines[-1].startswith("build: 4 document(s), ")
+    quiet = CliRunner().invoke(main, ["-q", *args], catch_exceptions=False)
+    assert quiet.exit_code == 0 and quiet.output == ""
+
+
+def test_a_terminal_gets_bars():
+    class Tty:
+        def isatty(self):
+            return True
+    assert Progress.for_terminal(0, Tty()).style in ("bar", "lines")  # lines when CI is set
+    assert Progress.for_terminal(-1, Tty()).style == "silent"
+
+
+def test_a_damaged_cache_is_read_again_and_never_unpickled(work):
+    """The caches are data (JSON), never pickles: garbage or a planted pickle is only a miss."""
+    import pickle
+    site = work / "site"
+    planted = pickle.dumps(ValueError("a pickle must never be loaded from the site folder"))
+    for path in [*(site / ".faqc" / "documents").iterdir(), *(site / ".faqc" / "search").iterdir()]:
+        path.write_bytes(planted if path.name < "8" else b"{not json")
+    (site / INDEX_DIR / "_MAIN_1.toc").write_bytes(planted)
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    result = rebuild(work)
+    assert result.mode == "incremental" and len(result.read.fresh) == 4  # every source read again
+    assert len(result.search.indexed) == 4
+    clean = clean_build(work)
+    assert contents(snapshot(site)) == clean
