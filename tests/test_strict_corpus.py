@@ -48,11 +48,6 @@ def test_strict_check_of_the_embedded_corpus_passes_with_no_warning(fresh_yaml):
     assert summary and ", 0 error(s), 0 warning(s)" in summary[0], done.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="content/faqs/*.yaml were committed with the foundation "
-                   "(2e73338), before the readers: layout not recognised, ids like "
-                   "000-5c86c3c8dc6a5532-en; `faqc --strict check` fails on them with 5 "
-                   "[layout.unknown] warnings, while `faqc check`'s freshness test (source "
-                   "SHA-256 only) calls them fresh. `make faqs` rewrites them (lead to commit)")
 def test_the_committed_yaml_is_what_normalize_writes_today(fresh_yaml):
     committed = {p.name: p.read_bytes() for p in COMMITTED.glob("*.yaml")}
     fresh = {p.name: p.read_bytes() for p in fresh_yaml.glob("*.yaml")}
