@@ -16,6 +16,7 @@ from .bundle import bundle_command
 from .normalize import discover_sources, normalize_file
 from .search.command import search_command
 from .serve import make_server
+from .site.linkcheck import check_site
 from .xref.era import rules_library
 
 
@@ -95,9 +96,12 @@ def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
 @click.option("--accept", "accept_file", type=click.Path(dir_okay=False, path_type=Path),
               help="List of reviewed warnings that --strict lets pass "
                    "[default: content/accepted-warnings.txt, if present].")
+@click.option("--site", "site_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Also link-check this built site: every internal link and #fragment "
+                   "resolves, nothing external [default: site, if built].")
 @click.pass_obj
 def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | None,
-          accept_file: Path | None) -> None:
+          accept_file: Path | None, site_dir: Path | None) -> None:
     """Validate every document YAML: schema, round trip, freshness, and no word lost."""
     diags = Diagnostics()
     errors, count = check_documents(faqs_dir, sources_dir, diags)
@@ -110,8 +114,24 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | Non
     ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)"
              + (f" ({accepted} more accepted)" if accepted else ""))
     report(ctx, diags)
-    if errors:
-        raise FaqcError(f"{len(errors)} document(s) failed the check")
+    problems = _check_site(ctx, site_dir)
+    if errors or problems:
+        raise FaqcError(f"{len(errors)} document(s) and {problems} site link(s) failed the check")
+
+
+def _check_site(ctx: Context, site_dir: Path | None) -> int:
+    """Link-check the built site (the default ``site`` only if it was built); return the problems."""
+    if site_dir is None:
+        site_dir = Path("site")
+        if not (site_dir / "index.html").is_file():
+            return 0
+    if not (site_dir / "index.html").is_file():
+        raise FaqcError(f"{site_dir}: error: no built site here (run faqc build first)")
+    problems = check_site(site_dir)
+    for problem in problems:
+        click.echo(problem.format(site_dir), err=True)
+    ctx.info(f"check: site {site_dir}: {len(problems)} broken link(s) or fragment(s)")
+    return len(problems)
 
 
 @main.command()

@@ -77,3 +77,18 @@ def test_check_rejects_yaml_that_breaks_the_schema(tmp_path):
     result = run("check", "--faqs", str(faqs), "--sources", str(tmp_path))
     assert result.exit_code == 1
     assert f"{faqs / 'x.yaml'}: error: schema: (top): 'meta' is a required property" in result.output
+
+
+def test_check_link_checks_a_built_site(tmp_path):
+    sources = tmp_path / "src"
+    sources.mkdir()
+    (sources / "a.txt").write_text("Alpha beta.\n", encoding="utf-8")
+    faqs = tmp_path / "faqs"
+    assert run("normalize", str(sources), "--out-dir", str(faqs)).exit_code == 0
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text('<a href="cards/x.html">x</a><a href="#top">t</a>', encoding="utf-8")
+    result = run("check", "--faqs", str(faqs), "--sources", str(sources), "--site", str(site))
+    assert result.exit_code == 1
+    assert f"{site}/index.html: error: " in result.output and "'cards/x.html'" in result.output
+    assert "Error: 0 document(s) and 2 site link(s) failed the check" in result.output
