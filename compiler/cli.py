@@ -98,7 +98,7 @@ def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
                    "[default: content/accepted-warnings.txt, if present].")
 @click.option("--site", "site_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Also link-check this built site: every internal link and #fragment "
-                   "resolves, nothing external [default: site, if built].")
+                   "resolves, nothing external.")
 @click.pass_obj
 def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | None,
           accept_file: Path | None, site_dir: Path | None) -> None:
@@ -120,11 +120,9 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | Non
 
 
 def _check_site(ctx: Context, site_dir: Path | None) -> int:
-    """Link-check the built site (the default ``site`` only if it was built); return the problems."""
+    """Link-check the built site given with ``--site``; return the number of problems."""
     if site_dir is None:
-        site_dir = Path("site")
-        if not (site_dir / "index.html").is_file():
-            return 0
+        return 0
     if not (site_dir / "index.html").is_file():
         raise FaqcError(f"{site_dir}: error: no built site here (run faqc build first)")
     problems = check_site(site_dir)

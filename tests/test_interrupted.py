@@ -222,7 +222,9 @@ def kill_series(corpus: Corpus, kills: list[tuple[float | str, int]], tally: Tal
             checked[key] = not check_site(corpus.site)
         assert checked[key], f"{label}: check_site fails on the site left"
         if signum == signal.SIGINT and not finished:
-            assert proc.returncode != 0 and b"Traceback" not in err, (label, proc.returncode, err)
+            assert b"Traceback" not in err, (label, proc.returncode, err)
+            # Exit 0 only when the signal raced the build's own end: then the site is the new one.
+            assert proc.returncode != 0 or state == reference, (label, proc.returncode, err)
             assert [x for x in left if ".staging-" in x] == [], \
                 f"{label}: Ctrl-C left a staging folder: {left}"
         where = ("old site" if state == old else "new site") + \
@@ -342,11 +344,6 @@ def test_a_later_build_clears_the_staging_folder_a_killed_build_left(tmp_path):
     assert sorted(p.name for p in site.parent.iterdir()) == ["site"]
 
 
-@pytest.mark.xfail(strict=True, reason="compiler/site/publish.py publish(): the rollback after "
-                   "the old site is renamed away catches only OSError, so Ctrl-C "
-                   "(KeyboardInterrupt) between the two renames leaves no site at all, the old one "
-                   "sitting as .site.old-*: `except OSError` should be `except BaseException` "
-                   "(lead to fix)")
 def test_ctrl_c_between_the_two_renames_keeps_the_old_site(tmp_path, monkeypatch):
     from compiler.build import build_site
     from compiler.errors import Diagnostics
@@ -368,7 +365,7 @@ def test_ctrl_c_between_the_two_renames_keeps_the_old_site(tmp_path, monkeypatch
         # full: an unchanged build would publish nothing
         build_site(SMALL, site, Diagnostics(), full=True, jobs=1)
     monkeypatch.undo()
-    assert len(renames) == 2
+    assert len(renames) == 3  # old away, staging in (interrupted), old back (the rollback)
     assert site.is_dir() and manifest(site) == old, sorted(p.name for p in tmp_path.iterdir())
 
 
