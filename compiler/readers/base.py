@@ -5,7 +5,7 @@ import re
 import unicodedata
 
 from ..errors import Diagnostics
-from ..ids import content_id, slugify
+from ..ids import IdAllocator, content_id, slugify
 from ..model import (CardEntry, Document, DocumentMeta, Node, Ruling, Section, SourceInfo,
                      Topic, iter_blocks)
 from ..sets import by_code
@@ -89,10 +89,27 @@ def _assign_ruling_ids(blocks: list[Node], owner: str) -> None:
             block.id = base if seen[base] == 1 else f"{base}-{seen[base]}"
 
 
+def assign_ids(sections: list[Section]) -> None:
+    """Give sections, topics and cards unique anchors; card-notes entries get plain card slugs."""
+    ids = IdAllocator()
+    for section in sections:
+        section.id = ids.take(slugify(section.title) if section.title else section.role)
+    for section in sections:
+        if section.role == "card-notes":
+            for block in section.blocks:
+                if isinstance(block, CardEntry):
+                    block.id = ids.take(slugify(block.name))
+    for block in iter_blocks([b for s in sections for b in s.blocks]):
+        if isinstance(block, Topic) and not block.id:
+            block.id = ids.take(slugify(block.title))
+        elif isinstance(block, CardEntry) and not block.id:
+            block.id = ids.take(slugify(block.name))
+
+
 def nfkc(text: str) -> str:
     """Return the NFKC form of ``text`` (full-width to half-width for matching, never for storage)."""
     return unicodedata.normalize("NFKC", text)
 
 
 __all__ = ["Reader", "detect_language", "finish_document", "source_info", "document_id",
-           "iter_blocks", "nfkc"]
+           "iter_blocks", "nfkc", "assign_ids"]

@@ -9,10 +9,9 @@ Every node's span is line 1 with the columns it came from.
 from __future__ import annotations
 
 from ..errors import Diagnostics
-from ..ids import IdAllocator, slugify
-from ..model import CardEntry, Document, Node, Section, Topic, iter_blocks
+from ..model import CardEntry, Document, Node, Section, Topic
 from ..textio import SourceText
-from .base import Reader, detect_language, finish_document
+from .base import Reader, assign_ids, detect_language, finish_document
 from .collapsed_blocks import BULLET_RE, read_body
 from .collapsed_card import head_at
 from .collapsed_header import preamble_paragraphs, read_meta
@@ -114,19 +113,3 @@ def read_card_notes_entry(entry: Stretch, file: str, diags: Diagnostics) -> list
         card.src = card.src.cover(card.blocks[-1].src)
     return [card]
 
-
-def assign_ids(sections: list[Section]) -> None:
-    """Give sections, topics and cards unique anchors; card-notes entries get the plain card slugs."""
-    ids = IdAllocator()
-    for section in sections:
-        section.id = ids.take(slugify(section.title) if section.title else section.role)
-    for section in sections:
-        if section.role == "card-notes":
-            for block in section.blocks:
-                if isinstance(block, CardEntry):
-                    block.id = ids.take(slugify(block.name))
-    for block in iter_blocks([b for s in sections for b in s.blocks]):
-        if isinstance(block, Topic) and not block.id:
-            block.id = ids.take(slugify(block.title))
-        elif isinstance(block, CardEntry) and not block.id:
-            block.id = ids.take(slugify(block.name))

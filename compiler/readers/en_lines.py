@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Diagnostics
-from ..ids import IdAllocator, slugify
-from ..model import CardEntry, Document, Node, Section, Span, Topic, iter_blocks
+from ..model import CardEntry, Document, Node, Section, Span, Topic
 from ..textio import SourceText
-from .base import Reader, detect_language, finish_document
+from .base import Reader, assign_ids, detect_language, finish_document
 from .en_blocks import BlockContext, read_blocks
 from .en_cardblock import find_header
 from .en_header import is_header_line, read_meta
@@ -140,22 +139,6 @@ def read_card_entries(entry: list[Line], file: str, diags: Diagnostics) -> list[
             cards[-1].src = cards[-1].src.cover(block.src)
     return cards
 
-
-def assign_ids(sections: list[Section]) -> None:
-    """Give sections, topics and cards unique anchors; card-notes entries get plain card slugs."""
-    ids = IdAllocator()
-    for section in sections:
-        section.id = ids.take(slugify(section.title) if section.title else section.role)
-    for section in sections:
-        if section.role == "card-notes":
-            for block in section.blocks:
-                if isinstance(block, CardEntry):
-                    block.id = ids.take(slugify(block.name))
-    for block in iter_blocks([b for s in sections for b in s.blocks]):
-        if isinstance(block, Topic) and not block.id:
-            block.id = ids.take(slugify(block.title))
-        elif isinstance(block, CardEntry) and not block.id:
-            block.id = ids.take(slugify(block.name))
 
 
 def _filled(lines: list[Line]) -> bool:
