@@ -24,7 +24,7 @@ import click
 
 from .cr import load_cr_library
 from .errors import Diagnostics, FaqcError
-from .inventory import Inventory, collect
+from .inventory import collect
 from .normalize import discover_sources
 from .progress import Progress
 from .read import SourcesRead, read_sources, save_documents
@@ -119,7 +119,7 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
     with staging_dir(out, SITE_MARKER) as staging:
         written, previews = write_staging(staging, out, site, deps, read, old, previous is not None,
                                           templates, jobs, progress)  # write pages
-        result.search = index_search(site.inv, staging, read.content, old.search, jobs,
+        result.search = index_search(site, staging, read.content, old.search, jobs,
                                      progress)                       # search index
         with progress.phase("publish"):
             save_state(staging, BuildState(
@@ -190,12 +190,14 @@ def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
     return result
 
 
-def index_search(inv: Inventory, staging: Path, content: dict[str, str], previous: dict[str, str],
+def index_search(site: Site, staging: Path, content: dict[str, str], previous: dict[str, str],
                  jobs: int | None, progress: Progress) -> "SearchUpdate | None":
-    """Bring the search index in the staging site up to date, if the search package is installed."""
+    """Bring the search index in the staging site up to date (the documents' records and, with
+    the CRs, their rules'), if the search package is installed."""
     if update_search is None:
         return None
-    return update_search(inv, staging, content, previous, jobs=jobs, progress=progress)
+    return update_search(site.inv, staging, content, previous,
+                         history=site.cr.history if site.cr else None, jobs=jobs, progress=progress)
 
 
 @click.command("build")

@@ -29,11 +29,12 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def worker_count(jobs: int | None, items: int) -> int:
-    """Return how many workers to use for ``items`` items (``jobs`` None: one per CPU)."""
+def worker_count(jobs: int | None, items: int, chunk: int = CHUNK) -> int:
+    """Return how many workers to use for ``items`` items handed out ``chunk`` at a time
+    (``jobs`` None: one per CPU)."""
     if items < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    return max(1, min(jobs or cpu_count(), (items + CHUNK - 1) // CHUNK))
+    return max(1, min(jobs or cpu_count(), (items + chunk - 1) // chunk))
 
 
 def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | None = None,
@@ -44,7 +45,7 @@ def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | Non
     each chunk of ``n`` items is done.
     """
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
-    workers = worker_count(jobs, len(items))
+    workers = worker_count(jobs, len(items), chunk)
     if workers == 1:
         for part in chunks:
             results = func(part)

@@ -39,13 +39,14 @@ from whoosh.codec.whoosh3 import W3Codec, W3Segment
 from whoosh.filedb.filestore import RamStorage
 from whoosh.index import TOC
 
+from .cr.history import RuleHistory
 from .inventory import Inventory
 from .model import CardEntry, Document, iter_document_blocks
 from .parallel import map_chunks
 from .progress import Progress
 from .search.build import EXPORT_DIR, INDEX_DIR
 from .search.export import IndexData, export_files, read_index
-from .search.records import build_records
+from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, build_schema
 from .state import STATE_DIR, write_file
 
@@ -110,12 +111,16 @@ class IndexedDocument:
 
 def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
     """Return the segment of a document's records (None: it has no records)."""
-    records = build_records(replace(inv, documents={doc.id: doc}))
+    return records_segment(doc.id, build_records(replace(inv, documents={doc.id: doc})))
+
+
+def records_segment(unit: str, records: list[SearchRecord]) -> IndexedDocument | None:
+    """Return the segment of the records of ``unit`` (a document or a CR; None: no records)."""
     if not records:
         return None
     storage = RamStorage()
     index = storage.create_index(build_schema(), indexname=INDEX_NAME)
-    writer = index.writer(codec=DocumentCodec(segment_id(doc.id)))
+    writer = index.writer(codec=DocumentCodec(segment_id(unit)))
     for record in records:
         writer.add_document(**record.fields())
     writer.commit(merge=False)
@@ -125,7 +130,7 @@ def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
         for name in storage.list():
             (Path(folder) / name).write_bytes(_read(storage, name))
         part = read_index(Path(folder))  # read as the search package reads an index
-    return IndexedDocument(_read(storage, segment_file(doc.id)),
+    return IndexedDocument(_read(storage, segment_file(unit)),
                            part_json(part, dict(segment._fieldlengths)))
 
 
@@ -194,32 +199,50 @@ def _read(storage: RamStorage, name: str) -> bytes:
         handle.close()
 
 
-def index_order(inv: Inventory) -> list[Document]:
-    """Return the documents in the order their records are numbered: language, then id."""
-    return sorted(inv.documents.values(), key=lambda d: (d.meta.language, d.id))
+def cr_units(history: RuleHistory | None) -> dict[str, list[SearchRecord]]:
+    """Return the records of the CRs (``cr_records``) as one unit, ``CR_UNIT`` (none without CRs)."""
+    records = cr_records(history) if history else []
+    return {CR_UNIT: records} if records else {}
+
+
+def cr_signature(records: list[SearchRecord]) -> str:
+    """Return the hash of a CR unit's records (cheap to make, so hashed as they are)."""
+    return hashlib.sha256(repr(records).encode("utf-8")).hexdigest()[:32]
+
+
+def index_order(inv: Inventory, crs: dict[str, list[SearchRecord]] | None = None) -> list[str]:
+    """Return the units (documents, then CRs) in the order their records are numbered:
+    language, then id, as ``SearchRecord.sort_key`` orders records."""
+    units = [(d.meta.language, d.id) for d in inv.documents.values()]
+    units += [("en", unit) for unit in crs or {}]
+    return [unit for _, unit in sorted(units)]
 
 
 def update_search(inv: Inventory, root: Path, content: dict[str, str],
-                  previous: dict[str, str], *, jobs: int | None = None,
-                  progress: Progress | None = None) -> SearchUpdate:
-    """Bring the index and export under ``root`` up to date with ``inv``; ``previous`` holds the
-    record signatures of the index found under ``root`` (empty for a clean build)."""
+                  previous: dict[str, str], *, history: RuleHistory | None = None,
+                  jobs: int | None = None, progress: Progress | None = None) -> SearchUpdate:
+    """Bring the index and export under ``root`` up to date with ``inv`` and the CRs of
+    ``history``; ``previous`` holds the record signatures of the index found under ``root``
+    (empty for a clean build)."""
     progress = progress or Progress()
-    update = SearchUpdate({d.id: record_signature(inv, d, content[d.id]) for d in index_order(inv)})
+    crs = cr_units(history)
+    update = SearchUpdate({
+        unit: cr_signature(crs[unit]) if unit in crs else
+        record_signature(inv, inv.documents[unit], content[unit]) for unit in index_order(inv, crs)})
     index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
     parts = {d: _load_part(parts_dir / part_file(d)) for d, sig in update.signatures.items()
              if previous.get(d) == sig and (index_dir / segment_file(d)).is_file()}
     stale = [d for d in update.signatures if parts.get(d) is None]
     update.removed = sorted(set(previous) - set(update.signatures))
     with progress.phase("index", len(stale), "document") as advance:
-        for doc_id, made in map_chunks(_index_chunk(inv), stale, jobs=jobs, advance=advance,
+        for doc_id, made in map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance,
                                        chunk=2):
             if made is not None:  # None: a document without records has no segment
                 write_file(index_dir / segment_file(doc_id), made.data)
                 write_file(parts_dir / part_file(doc_id), made.part)
                 parts[doc_id] = load_part(made.part)
     update.indexed = stale
-    ordered = [d.id for d in index_order(inv) if parts.get(d.id) is not None]
+    ordered = [unit for unit in index_order(inv, crs) if parts.get(unit) is not None]
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(d, parts[d][0].doc_count,
                                                                        parts[d][1]) for d in ordered]))
     _keep_only(index_dir, {TOC_NAME} | {segment_file(d) for d in ordered})
@@ -251,9 +274,10 @@ def _keep_only(folder: Path, names: set[str]) -> None:
             path.unlink()
 
 
-def _index_chunk(inv: Inventory) -> Callable[[list[str]], list]:
-    def index(doc_ids: list[str]) -> list:
-        return [(doc_id, document_segment(inv, inv.documents[doc_id])) for doc_id in doc_ids]
+def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]]) -> Callable[[list[str]], list]:
+    def index(units: list[str]) -> list:
+        return [(unit, records_segment(unit, crs[unit]) if unit in crs
+                 else document_segment(inv, inv.documents[unit])) for unit in units]
     return index
 
 

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from compiler.cr import load_cr_library
+from compiler.cr.history import RuleHistory
+from compiler.cr.identity import RuleIdentity
 from compiler.errors import Diagnostics
 from compiler.inventory import Inventory, collect
 from compiler.normalize import discover_sources, normalize_text
@@ -28,6 +31,7 @@ class BuiltSearch:
     site: Path
     stats: SearchStats
     inv: Inventory
+    history: RuleHistory
 
     @property
     def index(self) -> Path:
@@ -51,11 +55,23 @@ def inventory() -> Inventory:
     return seed_inventory()
 
 
+def seed_history() -> RuleHistory:
+    """Return the history of the rules of the CRs in content/rules."""
+    return RuleHistory(RuleIdentity.build(load_cr_library(ROOT / "content" / "rules")))
+
+
 @pytest.fixture(scope="session")
-def built(tmp_path_factory, inventory) -> BuiltSearch:
-    """The seeds' search index and export, built once per session into a temporary site."""
+def history() -> RuleHistory:
+    """The history of the CRs in content/rules, made once per session."""
+    return seed_history()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, inventory, history) -> BuiltSearch:
+    """The search index and export of the seeds and the CRs, built once per session into a
+    temporary site."""
     site = tmp_path_factory.mktemp("site")
-    return BuiltSearch(site, build_search(inventory, site), inventory)
+    return BuiltSearch(site, build_search(inventory, site, history), inventory, history)
 
 
 def node(op: str, items: list, data: Path | None = None) -> list:

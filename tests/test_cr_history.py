@@ -1,11 +1,13 @@
 """Rule histories (identity chains, word diffs, today's numbers) and the CR search records."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from compiler.cr import RuleIdentity, load_cr_library
 from compiler.cr.history import DiffPart, RuleHistory, word_diff
-from compiler.cr.search import cr_search_records
+from compiler.cr.search import cr_search_entries
 from compiler.cr.toc import rule_sections
 
 from .conftest import RULES
@@ -65,17 +67,32 @@ def test_a_rule_printed_under_the_wrong_heading_stays_on_that_section_page(libra
     assert sections["432.2b"] == "423" and sections["502.36a"] == "502" and sections["502"] == "502"
 
 
-def test_search_records_cover_every_rule_of_every_cr(library):
-    records = cr_search_records(library)
-    assert len(records) == sum(len(d.rules) + len(d.sections) for d in library.documents)
-    bushido = next(r for r in records if r["rules"] == ["502.38a"])
-    assert bushido == {
-        "title": "502.38a (Bushido)", "kind": "rule", "lang": "en", "set": "CR", "date": "2004-10-01",
-        "rules": ["502.38a"], "url": "cr/2004-10-01/502.html#502.38a",
-        "body": 'Bushido is a triggered ability. "Bushido X" means "Whenever this creature blocks or '
-                'becomes blocked, it gets +X/+X until end of turn." (See rule 309, "Declare '
-                'Blockers Step.")'}
-    heading = next(r for r in records if r["rules"] == ["309"])
-    assert (heading["title"], heading["url"]) == ("309. Declare Blockers Step", "cr/2004-10-01/309.html#309")
-    chapter = next(r for r in records if r["rules"] == ["5"])
-    assert chapter["url"] == "cr/index.html#cr-2004-10-01-5"
+def test_search_lists_every_rule_of_every_cr_once_and_each_wording_once(history, library):
+    entries = cr_search_entries(history)
+    listed = Counter((d, e.version.number) for e in entries for d in e.dates)
+    printed = Counter((doc.date, entry.number) for doc in library.documents
+                      for entry in [*doc.sections, *doc.rules])
+    assert listed == printed  # every printing of every CR, in exactly one entry
+    assert sum(printed.values()) == 10408 and len(entries) == 5698
+    bushido = [(e.version.title, e.dates, e.version.url) for e in entries
+               if e.version.number in ("502.38a", "702.45a")]
+    assert bushido == [
+        ("502.38a (Bushido)", ("2004-10-01", "2005-02-01"), "cr/2005-02-01/502.html#502.38a"),
+        ("502.38a (Bushido)", ("2007-05-01", "2008-05-01"), "cr/2008-05-01/502.html#502.38a"),
+        ("702.45a (Bushido)", ("2024-06-07", "2026-01-16"), "cr/2026-01-16/702.html#702.45a")]
+    first = next(e.version for e in entries if e.version.number == "502.38a")
+    assert first.body == ('Bushido is a triggered ability. "Bushido X" means "Whenever this creature '
+                          'blocks or becomes blocked, it gets +X/+X until end of turn." (See rule '
+                          '309, "Declare Blockers Step.")')
+    heading = next(e for e in entries if e.version.number == "309" and "2004-10-01" in e.dates)
+    assert (heading.version.title, heading.version.url, heading.dates) == (
+        "309. Declare Blockers Step", "cr/2008-05-01/309.html#309",
+        ("2004-10-01", "2005-02-01", "2007-05-01", "2008-05-01"))
+    chapter = next(e for e in entries if e.version.number == "5" and "2004-10-01" in e.dates)
+    assert chapter.version.url.startswith("cr/index.html#cr-") and chapter.version.titled
+
+
+def test_versions_of_one_rule_are_neighbours_in_search(history):
+    numbers = [e.version.number for e in cr_search_entries(history)]
+    at = numbers.index("702.45a")
+    assert numbers[at - 2:at + 1] == ["502.38a", "502.38a", "702.45a"]

@@ -10,7 +10,9 @@ from collections import Counter
 from pathlib import Path
 
 from compiler.cr import load_cr_library
-from compiler.cr.search import cr_search_records
+from compiler.cr import RuleIdentity
+from compiler.cr.history import RuleHistory
+from compiler.cr.search import cr_search_entries
 from compiler.site import paths
 from compiler.site.linkcheck import scan_page
 
@@ -95,12 +97,12 @@ def test_rulings_citing_a_changed_rule_say_so_on_document_and_card_pages(seed_si
     assert read(seed_site, paths.document_page("bok-en")).count('class="rule-changed-note"') == 5
 
 
-def test_every_cr_search_record_points_at_an_anchor_of_the_site(seed_site):
+def test_every_cr_search_entry_points_at_an_anchor_of_the_site(seed_site):
     ids: dict[str, set[str]] = {}
-    records = cr_search_records(load_cr_library(RULES))
-    for record in records:
-        path, _, fragment = record["url"].partition("#")
+    entries = cr_search_entries(RuleHistory(RuleIdentity.build(load_cr_library(RULES))))
+    for entry in entries:
+        path, _, fragment = entry.version.url.partition("#")
         if path not in ids:
             ids[path] = scan_page(seed_site / path).ids
-        assert fragment in ids[path], record["url"]
-    assert len(records) == 10408
+        assert fragment in ids[path], entry.version.url
+    assert len(entries) == 5698

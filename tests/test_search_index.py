@@ -11,15 +11,15 @@ from compiler.search.build import EXPORT_DIR, INDEX_DIR
 from compiler.search.indexer import SEGMENT_ID, open_index
 from compiler.search.records import SearchRecord, build_records, with_parents
 
-from .search_support import ROOT, built, inventory  # noqa: F401  (fixtures)
+from .search_support import ROOT, built, history, inventory  # noqa: F401  (fixtures)
 
 BUILD_SCRIPT = """
 import sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[2])
-from tests.search_support import seed_inventory
+from tests.search_support import seed_history, seed_inventory
 from compiler.search import build_search
-build_search(seed_inventory(), Path(sys.argv[1]))
+build_search(seed_inventory(), Path(sys.argv[1]), seed_history())
 """
 
 
@@ -58,7 +58,7 @@ def test_records_carry_names_numbers_and_keywords(inventory):
 def test_the_index_holds_every_record(built):
     with open_index(built.index).reader() as reader:
         assert reader.doc_count_all() == built.stats.records
-        assert reader.stored_fields(0)["url"] == build_records(built.inv)[0].url
+        assert reader.stored_fields(0)["url"] == build_records(built.inv, built.history)[0].url
 
 
 def test_the_index_is_one_segment_with_fixed_names(built):
@@ -88,4 +88,4 @@ def test_stats_describe_what_was_written(built):
     stats = built.stats
     assert stats.export_bytes == sum(len(b) for b in _tree(built.site / EXPORT_DIR).values())
     assert 0 < stats.first_query_bytes < stats.export_bytes
-    assert stats.records == len(build_records(built.inv))
+    assert stats.records == len(build_records(built.inv, built.history))

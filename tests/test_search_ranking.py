@@ -9,13 +9,14 @@ from click.testing import CliRunner
 from compiler.cli import main
 from compiler.search.results import make_snippet, search_index
 
-from .search_support import built, inventory, node  # noqa: F401  (fixtures)
+from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
 
 ENGLISH = ["bushido", "budoka gardener", "flip card", "splice onto arcane", "counter",
            "creature OR artifact", "flip NOT kind:ruling", '"flip cards"', "title:bushido",
            "body:ninjutsu", "set:chk legend", "kind:ruling bushido", "umbra armor", "the",
            "(bushido OR ninjutsu) kind:topic", "won't", "DeathTouch", "502.38a", "rule:502.38",
-           'card:"Budoka Gardener"', "date:2004 legend", "energy counter"]
+           'card:"Budoka Gardener"', "date:2004 legend", "energy counter",
+           "declare blockers step", "rule:702.45", "date:2005 kind:rule bushido", "kind:rule trample"]
 JAPANESE = ["混成", "混成マナ", "死", "クリーチャー", "スズメバチの槍兵", "《スズメバチの槍兵》",
             "lang:ja 混成", "頑強", "共謀 OR 萎縮", "－１/－１カウンター", "−１/−１ カウンター",
             "Ｘ", "card:スズメバチの槍兵", "マナ・シンボル", "kind:topic 色"]
@@ -123,3 +124,24 @@ def test_snippets_mark_the_matched_words(built):
     (hit,) = search_index(built.index, "kind:ruling bushido", 1)
     marked = [hit.snippet.text[s:e].lower() for s, e in hit.snippet.highlights]
     assert marked and set(marked) == {"bushido"}
+
+
+def test_cr_rules_are_found_with_the_dates_they_hold_for(built):
+    hits = json.loads(run(built, "rule:702.45a", "kind:rule", "--json").output)
+    cr = [h for h in hits if h["set"] == "CR"]
+    assert [(h["title"], h["url"], h["date"]) for h in cr] == [
+        ("702.45a (Bushido)", "cr/2026-01-16/702.html#702.45a", "2024-06-07 – 2026-01-16")]
+    old = json.loads(run(built, "date:2005", "kind:rule", "bushido", "--json", "--limit", "50").output)
+    titles = {(h["title"], h["date"]) for h in old if h["set"] == "CR"}
+    assert ("502.38. Bushido", "2004-10-01 – 2008-05-01") in titles
+    assert not any(h["title"].startswith("702.") for h in old)
+    assert search_index(built.index, "set:cr bushido", 10)  # what a site without CRs lacks
+    text = run(built, "declare blockers step", "--limit", "3").output
+    assert "[rule    en CR " in text
+
+
+def test_a_site_built_without_crs_has_no_cr_records(inventory, tmp_path):
+    from compiler.search import build_search
+    stats = build_search(inventory, tmp_path)
+    hits = search_index(tmp_path / "search" / "index", "set:cr", 10)
+    assert hits == [] and stats.records == 2595

@@ -1,60 +1,110 @@
-"""Search records of the Comprehensive Rules: one per rule and heading of every CR (pure).
+"""What search shows of the Comprehensive Rules: one entry per rule version (pure).
 
-The search package indexes these next to the card, ruling and document records; each record
-points at the rule in the CR browser (``compiler.site.paths.cr_rule``).
+Most rules read the same from one CR to the next: Bushido is ``502.38`` word for word from 2004
+to 2008, then ``702.45``.  Search lists such a run of CRs once, so that a query for
+"bushido" finds the rule under each number it had and in each wording, not six copies of it.
+An entry is a run of consecutive CRs of a rule's identity chain (``RuleHistory``) under one
+number and one wording (title, text and examples, compared as ``quote_form``); it shows and
+links to the newest CR of the run, and lists every date of the run.  Every rule and heading
+of every CR is in exactly one entry.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from ..site import paths
-from .era import CrLibrary
-from .model import CrDocument, CrRule
+from .history import RuleHistory
+from .model import CrDocument, CrRule, CrSection
+from .quotes import quote_form
 from .toc import rule_sections
 
 
-def cr_search_records(library: CrLibrary) -> list[dict[str, Any]]:
-    """Return a search record for every rule and heading of every CR, oldest CR first.
+@dataclass(slots=True, frozen=True)
+class CrVersion:
+    """One rule or heading as one CR prints it, ready for search."""
 
-    Fields: ``title`` (``702.45a`` plus the rule's or its parent's title), ``body`` (the text
-    and examples; a heading's title), ``kind`` ``rule``, ``lang`` ``en``, ``set`` ``CR``,
-    ``date`` (the CR's), ``rules`` (``[number]``) and ``url`` (site path with fragment).
-    """
-    return [record for doc in library.documents for record in document_records(doc)]
+    date: str
+    number: str
+    line: int
+    title: str
+    """``702.45. Bushido`` for titled rules and headings, ``702.45a (Bushido)`` for subrules."""
+    titled: bool
+    """True when the title is the rule's own, False when it is its parent's."""
+    body: str
+    """Title, text and examples, one per line."""
+    url: str
+    """Site path and fragment of the rule in the CR browser."""
 
 
-def document_records(doc: CrDocument) -> list[dict[str, Any]]:
-    """Return the search records of one CR, in document order."""
+@dataclass(slots=True, frozen=True)
+class CrSearchEntry:
+    """A rule version as search lists it: the newest CR of a run of identical versions."""
+
+    version: CrVersion
+    dates: tuple[str, ...]
+    """Dates of the CRs of the run, oldest first (the version's own is the last)."""
+
+
+def cr_versions(doc: CrDocument) -> list[CrVersion]:
+    """Return the headings and rules of one CR as search versions, headings first, each in
+    document order."""
     titles = {r.number: r.title for r in doc.rules if r.title}
     titles.update({s.number: s.title for s in doc.sections})
     sections = rule_sections(doc)
-    records = [_record(doc, _url(doc, sections, s.number), s.number, f"{s.number}. {s.title}",
-                       s.title) for s in doc.sections]
-    for rule in doc.rules:
-        records.append(_record(doc, _url(doc, sections, rule.number), rule.number,
-                               _rule_title(rule, titles), _rule_body(rule)))
-    return records
+    entries: list[CrSection | CrRule] = [*doc.sections, *doc.rules]
+    return [_version(doc, sections, titles, entry) for entry in entries]
 
 
-def _url(doc: CrDocument, sections: dict[str, str], number: str) -> str:
+def cr_search_entries(history: RuleHistory) -> list[CrSearchEntry]:
+    """Return the search entries of every CR of the history's library, each rule's versions
+    together: chains in the order of their last version (CR date, then line), each chain's
+    runs oldest first.  Versions of a rule are neighbours, so the browser finds them in one
+    text file (``compiler.search.export``)."""
+    versions = {doc.date: cr_versions(doc) for doc in history.library.documents}
+    by_key = {(v.date, v.number): v for vs in versions.values() for v in reversed(vs)}
+    chained: set[tuple[str, str]] = set()
+    groups: list[tuple[tuple, list[CrSearchEntry]]] = []
+    for chain in history.chains.values():
+        runs: list[list[CrVersion]] = []
+        for key in chain:
+            version = by_key[key]
+            chained.add(key)
+            if not runs or version.number != runs[-1][-1].number or \
+                    _wording(version) != _wording(runs[-1][-1]):
+                runs.append([])
+            runs[-1].append(version)
+        last = runs[-1][-1]
+        groups.append(((last.date, last.line, last.number), [_entry(run) for run in runs]))
+    # A number printed twice in one CR has one chain key: its other printings stand alone.
+    groups += [((v.date, v.line, v.number), [CrSearchEntry(v, (v.date,))])
+               for vs in versions.values() for v in vs
+               if (v.date, v.number) not in chained or by_key[(v.date, v.number)] is not v]
+    return [entry for _, entries in sorted(groups, key=lambda g: g[0]) for entry in entries]
+
+
+def _entry(run: list[CrVersion]) -> CrSearchEntry:
+    return CrSearchEntry(run[-1], tuple(v.date for v in run))
+
+
+def _wording(version: CrVersion) -> str:
+    return quote_form(version.body)
+
+
+def _version(doc: CrDocument, sections: dict[str, str], titles: dict[str, str],
+             entry: CrSection | CrRule) -> CrVersion:
+    number = entry.number
     if number in sections:
-        return paths.cr_rule(doc.date, sections[number], number)
-    return paths.cr_chapter(doc.date, number)
-
-
-def _rule_title(rule: CrRule, titles: dict[str, str]) -> str:
-    if rule.title:
-        return f"{rule.number}. {rule.title}"
-    parent = rule.number[:-1] if rule.number[-1].isalpha() else rule.number.split(".")[0]
+        url = paths.cr_rule(doc.date, sections[number], number)
+    else:
+        url = paths.cr_chapter(doc.date, number)
+    if isinstance(entry, CrSection):
+        return CrVersion(doc.date, number, entry.src.line, f"{number}. {entry.title}", True,
+                         entry.title, url)
+    body = "\n".join(p for p in (entry.title, entry.text, *entry.examples) if p)
+    if entry.title:
+        return CrVersion(doc.date, number, entry.src.line, f"{number}. {entry.title}", True, body,
+                         url)
+    parent = number[:-1] if number[-1].isalpha() else number.split(".")[0]
     owner = titles.get(parent)
-    return f"{rule.number} ({owner})" if owner else rule.number
-
-
-def _rule_body(rule: CrRule) -> str:
-    return "\n".join(part for part in (rule.title, rule.text, *rule.examples) if part)
-
-
-def _record(doc: CrDocument, url: str, number: str, title: str, body: str) -> dict[str, Any]:
-    return {"title": title, "body": body, "kind": "rule", "lang": "en", "set": "CR",
-            "date": doc.date, "rules": [number], "url": url}
-
+    return CrVersion(doc.date, number, entry.src.line, f"{number} ({owner})" if owner else number,
+                     False, body, url)

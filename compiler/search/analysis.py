@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from whoosh.analysis import Token, Tokenizer
-from whoosh.lang.porter import stem
+from whoosh.lang.porter import stem as _porter_stem
 
 _EXTRA_MARKS = "\uff9e\uff9f"
 _APOSTROPHES = "'\u2019"
@@ -76,6 +77,7 @@ def is_cjk(char: str) -> bool:
     return any(low <= code <= high for low, high in _CJK_RANGES)
 
 
+@lru_cache(maxsize=None)
 def _is_mark(char: str) -> bool:
     return unicodedata.category(char)[0] == "M" or char in _EXTRA_MARKS
 
@@ -89,17 +91,28 @@ def _clusters(text: str):
             start = i
 
 
+@lru_cache(maxsize=None)
 def _class_of(char: str) -> str:
     if is_cjk(char):
         return CJK
     return WORD if unicodedata.category(char)[0] in "LNM" else SEPARATOR
 
 
+stem = lru_cache(maxsize=1 << 16)(_porter_stem)
+"""Whoosh's Porter stemmer (words repeat: cached)."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _normalized(cluster: str) -> str:
+    """Return a cluster NFKC-normalized and lowercased (clusters repeat: cached)."""
+    return unicodedata.normalize("NFKC", cluster).lower()
+
+
 def normalized_units(text: str) -> list[_Unit]:
     """Return the normalized characters of ``text``, classed, with their source spans."""
     units: list[_Unit] = []
     for start, end in _clusters(text):
-        for char in unicodedata.normalize("NFKC", text[start:end]).lower():
+        for char in _normalized(text[start:end]):
             cls = _class_of(char)
             if units and units[-1].cls == CJK and unicodedata.category(char)[0] == "M":
                 units[-1].end = end  # a mark on a CJK character: kept in the span, not a term

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..cr.history import RuleHistory
 from ..inventory import Inventory
 from .export import IndexData, export_files, fnv1a, language_fields, read_index, text_chunks
 from .indexer import replace_folder, write_index
@@ -34,9 +35,10 @@ class SearchStats:
     """UTF-8 size of all record titles and texts, for comparison."""
 
 
-def build_search(inv: Inventory, site_dir: Path) -> SearchStats:
-    """Write the index to ``site_dir/search/index`` and the export to ``site_dir/search/data``."""
-    records = build_records(inv)
+def build_search(inv: Inventory, site_dir: Path, history: RuleHistory | None = None) -> SearchStats:
+    """Write the index to ``site_dir/search/index`` and the export to ``site_dir/search/data``;
+    with ``history``, the rules of its CRs are searchable too."""
+    records = build_records(inv, history)
     index_dir = site_dir / INDEX_DIR
     index_bytes = write_index(records, index_dir)
     data = read_index(index_dir)

@@ -27,7 +27,8 @@ def _styled_snippet(hit: Hit) -> str:
 def _print_hits(hits: list[Hit]) -> None:
     for number, hit in enumerate(hits, 1):
         click.echo(f"{number:>2}. {click.style(hit.title, bold=True)}  "
-                   f"[{hit.kind:<{_KIND_WIDTH}} {hit.lang} {hit.set}]  {hit.score:.3f}")
+                   f"[{' '.join(f for f in (f'{hit.kind:<{_KIND_WIDTH}}', hit.lang, hit.set, hit.date) if f)}]"
+                   f"  {hit.score:.3f}")
         click.echo(f"    {hit.url}")
         if hit.snippet.text:
             click.echo(f"    {_styled_snippet(hit)}")

@@ -42,7 +42,7 @@ SHARD_ABOVE = 256 << 10
 """Postings of a language larger than this (bytes) are split into shards ..."""
 SHARD_TARGET = 48 << 10
 """... of about this size."""
-TEXT_CHUNK = 32 << 10
+TEXT_CHUNK = 16 << 10
 """Snippet texts are written in files of about this size."""
 _ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
             "\u2029": "\\u2029"}

@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from ..cr.history import RuleHistory
+from ..cr.search import CrSearchEntry, cr_search_entries
 from ..inventory import Inventory, RuleVersion, topic_keywords
 from ..model import (CardEntry, Document, Errata, Example, Face, ListBlock, Node, Paragraph,
                      RuleQuote, Ruling, Section, Topic)
@@ -42,6 +44,9 @@ class SearchRecord:
     set_names: tuple[str, ...] = ()
     """Set code first, then the set's names."""
     date: str = ""
+    dates: tuple[str, ...] = ()
+    """Every date the record holds for, oldest first, when more than ``date`` (a CR rule that
+    reads the same in several CRs): all are searchable, the span is shown."""
     cards: tuple[str, ...] = ()
     """Card names (English and Japanese) the record is about."""
     rules: tuple[str, ...] = ()
@@ -63,9 +68,18 @@ class SearchRecord:
             f"body_{self.lang}": self.body,
             "card": "\n".join(self.cards), "rule": "\n".join(self.rules),
             "kind": self.kind, "lang": self.lang, "set": "\n".join(self.set_names),
-            "date": "\n".join(date_prefixes(self.date)), "title": self.title, "url": self.url,
+            "date": "\n".join(self.date_lines()), "title": self.title, "url": self.url,
             "text": self.body,
         }
+
+
+    def date_lines(self) -> list[str]:
+        """Return the lines of the ``date`` field: the date shown, then each date's prefixes."""
+        dates = self.dates or ((self.date,) if self.date else ())
+        if len(dates) < 2:
+            return date_prefixes(self.date)
+        shown = f"{dates[0]} – {dates[-1]}"
+        return list(dict.fromkeys([shown, *(p for d in reversed(dates) for p in date_prefixes(d))]))
 
 
 def plain_text(text: str) -> str:
@@ -218,7 +232,30 @@ class _DocumentRecords:
         return number
 
 
-def build_records(inv: Inventory) -> list[SearchRecord]:
-    """Return every search record of the inventory, sorted by ``SearchRecord.sort_key``."""
+CR_SET_NAMES = ("CR", "Comprehensive Rules")
+CR_UNIT = "cr"
+"""The ``doc_id`` of the records of the CRs: no document has it (a document's id ends with its
+language, ``chk-en``)."""
+
+
+def cr_record(entry: CrSearchEntry, position: int) -> SearchRecord:
+    """Return the record of a CR rule version: its CR browser anchor, all the CR dates it holds
+    for; ``position`` (its place in ``cr_search_entries``) stands for the line."""
+    v = entry.version
+    return SearchRecord(kind="rule", lang="en", doc_id=CR_UNIT, line=position,
+                        title=v.title, body=v.body, url=v.url, set_names=CR_SET_NAMES,
+                        date=v.date, dates=entry.dates if len(entry.dates) > 1 else (),
+                        rules=rule_family(v.number),
+                        title_weight=1.0 if v.titled else OWNER_TITLE_WEIGHT)
+
+
+def cr_records(history: RuleHistory) -> list[SearchRecord]:
+    """Return the records of every rule version of the history's CRs (``cr_search_entries``)."""
+    return [cr_record(entry, n) for n, entry in enumerate(cr_search_entries(history), 1)]
+
+
+def build_records(inv: Inventory, history: RuleHistory | None = None) -> list[SearchRecord]:
+    """Return every search record of the inventory, and of the CRs of ``history`` if given,
+    sorted by ``SearchRecord.sort_key``."""
     records = [r for doc in inv.documents.values() for r in _DocumentRecords(inv, doc).all()]
-    return sorted(records, key=SearchRecord.sort_key)
+    return sorted(records + (cr_records(history) if history else []), key=SearchRecord.sort_key)

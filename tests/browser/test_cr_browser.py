@@ -27,3 +27,17 @@ def test_from_a_faq_citation_to_the_cr_of_its_era_and_the_rules_history(page, si
     assert page.locator("main h1").inner_text() == "History of rule 702.45a (Bushido)"
     assert page.locator(".cr-diff del").first.is_visible()
     assert page.errors == []
+
+
+def test_search_finds_a_cr_rule_under_each_number_it_had_and_opens_it(page, site_url):
+    page.goto(site_url + "search.html?q=bushido&kind=rule")
+    results = page.locator("#search-results li")
+    today = results.filter(has=page.locator(".search-result-link", has_text=re.compile(r"^702\.45\. Bushido$")))
+    then = results.filter(has=page.locator(".search-result-link", has_text=re.compile(r"^502\.38\. Bushido$")))
+    today.first.wait_for()
+    assert "2024-06-07 – 2026-01-16" in today.first.inner_text()
+    assert "2004-10-01 – 2008-05-01" in then.first.inner_text()
+    then.first.locator(".search-result-link").click()
+    page.wait_for_url(re.compile(r"cr/2008-05-01/502\.html#502\.38$"))
+    assert page.evaluate("document.querySelector(':target').id") == "502.38"
+    assert page.errors == []
