@@ -44,8 +44,8 @@ SHARD_TARGET = 48 << 10
 """... of about this size."""
 TEXT_CHUNK = 16 << 10
 """Snippet texts are written in files of about this size."""
-_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
-            "\u2029": "\\u2029"}
+_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                          "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
 @dataclass(slots=True)
@@ -116,7 +116,7 @@ def encode_postings(items: list[tuple[int, float]]) -> list[int | float]:
 def to_script(name: str, payload: object) -> bytes:
     """Return the JavaScript file registering ``payload`` under ``name``, safely encoded."""
     data = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    data = "".join(_ESCAPES.get(char, char) for char in data)
+    data = data.translate(_ESCAPES)
     return ("(function(s,n,d){if(s.register)s.register(n,d);else(s.pending=s.pending||[])"
             ".push([n,d]);})(window.FAQC_SEARCH=window.FAQC_SEARCH||{},"
             f"{json.dumps(name)},{data});\n").encode("utf-8")
