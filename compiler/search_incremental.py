@@ -19,11 +19,11 @@ document, so that a build re-indexes only the documents whose records changed:
 * The export is what the search package's ``export_files`` makes of the index as Whoosh
   reads it (``read_index``). Reading 160 segments through one Whoosh ``MultiReader`` is
   slow (every term is looked up in every segment), so each segment is read alone, once,
-  when it is written (its *part*: stored fields, field lengths and postings, kept as JSON in
-  ``.faqc/search/``), and the parts are put together with their document numbers offset,
-  as the ``MultiReader`` would. Only the export files whose bytes changed are rewritten.
-  The table of contents is written anew from the parts' facts each time: the old one (a
-  pickle) is never read back.
+  when it is written (its *part*: stored fields, field lengths, postings and the text
+  fields' positions, kept as JSON in ``.faqc/search/``), and the parts are put together
+  with their document numbers offset, as the ``MultiReader`` would. Only the export files
+  whose bytes changed are rewritten. The table of contents is written anew from the parts'
+  facts each time: the old one (a pickle) is never read back.
 """
 from __future__ import annotations
 
@@ -140,6 +140,7 @@ def part_json(part: IndexData, field_lengths: dict[str, int]) -> bytes:
             "totals": part.totals, "field_docs": part.field_docs, "lengths": part.lengths,
             "postings": [[f, t, [x for pair in items for x in pair]]
                          for (f, t), items in part.postings.items()],
+            "positions": [[f, t, lists] for (f, t), lists in part.positions.items()],
             "field_lengths": dict(sorted(field_lengths.items()))}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
@@ -149,8 +150,11 @@ def load_part(data: bytes) -> tuple[IndexData, dict[str, int]]:
     try:
         raw = json.loads(data)
         postings = {(f, t): list(zip(flat[0::2], flat[1::2])) for f, t, flat in raw["postings"]}
+        # KeyError (so ValueError) for a part made before positions were kept: it is remade
+        positions = {(f, t): lists for f, t, lists in raw["positions"]}
         part = IndexData(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
-                         dict(raw["totals"]), dict(raw["field_docs"]), dict(raw["lengths"]), postings)
+                         dict(raw["totals"]), dict(raw["field_docs"]), dict(raw["lengths"]),
+                         postings, positions)
         return part, {str(k): int(v) for k, v in raw["field_lengths"].items()}
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed index part: {exc!r}") from None
@@ -180,6 +184,8 @@ def assemble(parts: list[IndexData]) -> IndexData:
         for key, items in part.postings.items():
             target = data.postings.setdefault(key, [])
             target.extend(items if not offset else [(d + offset, w) for d, w in items])
+        for key, lists in part.positions.items():  # in posting order, like the postings
+            data.positions.setdefault(key, []).extend(lists)
     data.totals, data.field_docs = dict(data.totals), dict(data.field_docs)
     return data
 

@@ -40,8 +40,9 @@ const ops = {
   rank: ([text, limit, only]) => guarded(() => {
     const plan = E.plan(text);
     return { hits: E.rank(plan, only || null).slice(0, limit).map(h => [h.doc, h.score]),
-      needed: E.neededFiles(plan, only || null) };
+      needed: E.neededFiles(plan, only || null).concat(E.positionFiles(plan, only || null)) };
   }),
+  positions: ([lang, field, term]) => [...E.positionsOf(lang, field, term)],
   record: doc => E.record(doc),
   text_file: doc => E.textFileOf(doc),
   snippet: ([text, terms]) => E.snippet(text, new Set(terms)),

@@ -134,3 +134,27 @@ def test_a_malformed_query_is_explained(built, tmp_path):
         playwright.expect(status).to_have_text("Cannot search: unclosed quotation mark")
         assert page.locator(".search-result").count() == 0
     in_browser(check)
+
+
+def test_a_phrase_keeps_its_order_and_only_a_phrase_loads_positions(built, tmp_path):
+    url = _site(tmp_path, built.data).as_uri()
+    expect = playwright.expect
+
+    def check(page) -> None:
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url))
+        status, links = page.locator("#search-status"), page.locator(".search-result-link")
+        page.goto(url + "?q=budoka+gardener")
+        expect(status).to_have_text("5 results")
+        assert requested and not [u for u in requested if "/pos-" in u]
+        page.fill("#search-q", '"gardener budoka"')
+        expect(status).to_have_text("No results for \u201c\"gardener budoka\"\u201d.")
+        assert links.count() == 0
+        assert [u for u in requested if "/search/data/en/pos-" in u]
+        page.fill("#search-q", '"budoka gardener"')
+        expect(status).to_have_text("5 results")
+        expect(links.first).to_contain_text("Budoka Gardener")
+        page.fill("#search-q", '"cards flip"')
+        expect(status).to_have_text("1 result")
+        expect(links.first).to_have_text("Flip Cards")
+    in_browser(check)

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from compiler.search.build import PAGE_SIZE, TYPICAL_QUERY, query_files
-from compiler.search.export import encode_postings, export_files, fnv1a, read_index, to_script
+from compiler.search.export import (encode_positions, encode_postings, export_files, fnv1a,
+                                     read_index, to_script)
 from compiler.search.indexer import write_index
 from compiler.search.records import SearchRecord
 from compiler.search.results import search_index
@@ -48,6 +49,39 @@ def test_postings_are_deltas_with_weights_only_where_not_one():
     assert encode_postings([(0, 1.0), (2, 2.0), (3, 1.0), (7, 0.5)]) == [1, -2, 2, 1, -4, 0.5]
 
 
+def test_positions_mark_each_documents_first_and_must_not_go_back():
+    assert encode_positions([[0, 3], [4], [2, 2, 7]]) == [-1, 3, -5, -3, 0, 5]
+    for bad in ([[3, 1]], [[]]):
+        with pytest.raises(ValueError):
+            encode_positions(bad)
+
+
+def test_the_browser_reads_whooshs_positions(built):
+    data = read_index(built.index)
+    keys = [("body_en", "flip"), ("title_en", "garden"), ("body_ja", "混成"), ("title_ja", "マナ"),
+            ("body_en", "1"), ("body_ja", "死")]
+    first_ja = min(d for d, s in enumerate(data.stored) if s["lang"] == "ja")
+    items = [[lang, f, t] for f, t in keys for lang in ("en", "ja")]
+    for (lang, f, t), browser in zip(items, node("positions", items, built.data)):
+        whoosh = [[d, p] for (d, _), p in zip(data.postings[(f, t)], data.positions[(f, t)])
+                  if (d >= first_ja) == (lang == "ja")]
+        assert browser == whoosh and (whoosh or lang != f[-2:]), (lang, f, t)
+
+
+def test_an_incremental_builds_index_part_keeps_the_positions(tmp_path):
+    from compiler.search_incremental import load_part, part_json
+    records = [_record(1, "en", "Flip cards", "flip the cards, cards flip"), _record(2, "ja", "混成", "混成マナ")]
+    write_index(records, tmp_path / "index")
+    data = read_index(tmp_path / "index")
+    assert data.positions[("body_en", "card")] == [[2, 3]] and data.positions[("body_ja", "マナ")] == [[2]]
+    raw = part_json(data, {})
+    assert load_part(raw)[0] == data
+    old = json.loads(raw)
+    del old["positions"]  # a part written before positions were kept is made again
+    with pytest.raises(ValueError):
+        load_part(json.dumps(old).encode("utf-8"))
+
+
 def test_fnv1a_is_the_same_in_the_browser():
     words = ["body_en:bushido", "title_ja:混成", "card:𠮷野家", ""]
     assert node("fnv1a", words) == [fnv1a(w) for w in words]
@@ -62,21 +96,26 @@ def test_sharded_postings_rank_as_one_file(built, tmp_path):
     for name, content in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(content)
-    queries = [["bushido", 10, None], ["混成マナ", 10, None], ["flip NOT kind:ruling", 10, None]]
+    queries = [[q, 10, None] for q in ("bushido", "混成マナ", "flip NOT kind:ruling",
+                                       '"flip cards"', '"混成マナ"', 'flip -"flip cards"')]
     sharded, whole = node("rank", queries, tmp_path), node("rank", queries, built.data)
     assert [r["hits"] for r in sharded] == [r["hits"] for r in whole]
-    assert all(len([n for n in r["needed"] if "/terms-" in n]) < len(shards) for r in sharded)
+    for kind in ("terms", "pos"):
+        count = len([n for n in files if f"/{kind}-" in n])
+        assert all(len([n for n in r["needed"] if f"/{kind}-" in n]) < count for r in sharded)
 
 
-def test_every_shard_holds_only_the_terms_that_hash_to_it(built):
+@pytest.mark.parametrize("kind", ["terms", "pos"])
+def test_every_shard_holds_only_the_terms_that_hash_to_it(built, kind):
     files = export_files(read_index(built.index), shard_above=1)
+    assert any(f"/{kind}-" in name for name in files)
     for name, content in files.items():
-        match = re.fullmatch(r"(en|ja)/terms-(\d+)\.js", name)
+        match = re.fullmatch(rf"(en|ja)/{kind}-(\d+)\.js", name)
         if not match:
             continue
-        count = sum(1 for n in files if n.startswith(f"{match[1]}/terms-"))
+        count = sum(1 for n in files if n.startswith(f"{match[1]}/{kind}-"))
         script = content.decode("utf-8")
-        shard = json.loads(script[script.index(",", script.index('/terms-')) + 1:script.rindex(");")])
+        shard = json.loads(script[script.index(",", script.index(f"/{kind}-")) + 1:script.rindex(");")])
         for field, terms in shard.items():
             assert all(fnv1a(f"{field}:{t}") % count == int(match[2]) for t in terms)
 
@@ -90,7 +129,9 @@ def test_the_search_scripts_load_nothing_a_file_url_refuses(name):
         assert banned not in code, banned
 
 
-@pytest.mark.parametrize("query", [TYPICAL_QUERY, "lang:ja 混成", "flip NOT kind:ruling"])
+@pytest.mark.parametrize("query", [TYPICAL_QUERY, "lang:ja 混成", "flip NOT kind:ruling",
+                                   '"budoka gardener"', '"gardener budoka"', 'lang:ja "混成マナ"',
+                                   'flip -"flip cards"', '"zzyzx budoka"'])
 def test_the_first_query_measure_counts_what_the_browser_loads(built, query):
     data = read_index(built.index)
     files = {p.relative_to(built.data).as_posix(): p.read_bytes()
@@ -100,5 +141,16 @@ def test_the_first_query_measure_counts_what_the_browser_loads(built, query):
     browser = {f"{n}.js" for n in answer["needed"] + texts} | {"meta.js"}
     docnums = [h.docnum for h in search_index(built.index, query, PAGE_SIZE)]
     assert sorted(browser) == query_files(data, files, query, docnums)
+    positions = {n for n in browser if "/pos-" in n}
+    assert bool(positions) == ('"' in query and "zzyzx" not in query), positions
     if query == TYPICAL_QUERY:
         assert built.stats.first_query_bytes == sum(len(files[n]) for n in browser)
+
+
+@pytest.mark.parametrize("query", [TYPICAL_QUERY, "混成マナ", "budoka gardener", "flip -card"])
+def test_a_query_without_a_phrase_needs_the_files_it_needed_without_positions(built, query):
+    data = read_index(built.index)
+    files = export_files(data)
+    docnums = [h.docnum for h in search_index(built.index, query, PAGE_SIZE)]
+    unpositioned = {n: b for n, b in files.items() if "/pos-" not in n}
+    assert query_files(data, files, query, docnums) == query_files(data, unpositioned, query, docnums)

@@ -16,10 +16,13 @@ ENGLISH = ["bushido", "budoka gardener", "flip card", "splice onto arcane", "cou
            "body:ninjutsu", "set:chk legend", "kind:ruling bushido", "umbra armor", "the",
            "(bushido OR ninjutsu) kind:topic", "won't", "DeathTouch", "502.38a", "rule:502.38",
            'card:"Budoka Gardener"', "date:2004 legend", "energy counter",
-           "declare blockers step", "rule:702.45", "date:2005 kind:rule bushido", "kind:rule trample"]
+           "declare blockers step", "rule:702.45", "date:2005 kind:rule bushido", "kind:rule trample",
+           '"budoka gardener"', '"cards flip"', '"bushido bushido"', '"-1/-1 counter"',
+           '"budoka gardener flip"', 'flip -"flip cards"']
 JAPANESE = ["混成", "混成マナ", "死", "クリーチャー", "スズメバチの槍兵", "《スズメバチの槍兵》",
             "lang:ja 混成", "頑強", "共謀 OR 萎縮", "－１/－１カウンター", "−１/−１ カウンター",
-            "Ｘ", "card:スズメバチの槍兵", "マナ・シンボル", "kind:topic 色"]
+            "Ｘ", "card:スズメバチの槍兵", "マナ・シンボル", "kind:topic 色",
+            '"混成マナ"', '"−１/−１ カウンター"', '"を 死"']
 TOLERANCE = 1e-6
 
 
@@ -40,6 +43,29 @@ def test_the_browser_ranks_the_top_ten_as_whoosh_does(built, queries):
     for query, answer in zip(queries, answers):
         whoosh = [(h.docnum, h.score) for h in search_index(built.index, query, 10)]
         assert whoosh, query
+        assert _agree(whoosh, answer["hits"]), (query, whoosh, answer["hits"])
+
+
+PHRASES = {
+    # phrase: (what Whoosh finds for it, what it finds for the same words without quotes)
+    '"budoka gardener"': (5, 5), '"gardener budoka"': (0, 5),
+    '"flip cards"': (59, 64), '"cards flip"': (1, 64),  # a topic titled "Flip Cards", keyword flip
+    '"-1/-1 counter"': (201, 498), '"counter -1/-1"': (0, 498),  # the word 1 twice
+    '"bushido bushido"': (1, 25),  # the topic Bushido, keyword bushido: title and keyword
+    '"blazing shoal x"': (0, 2),  # the card's title ends "Blazing Shoal", its body starts "{X}"
+    '"混成マナ"': (15, 15), '"マナ 混成"': (0, 21),
+    '"混成 マナ"': (0, 21),  # 混成マナ is 混成 成マ マナ: マナ stands two positions after 混成
+    '"を 死"': (1, 13), '"死 を"': (0, 13),  # single characters: unigrams, at their bigram's place
+}
+
+
+def test_a_phrase_finds_its_words_in_order_in_one_field_as_whoosh_does(built):
+    queries = list(PHRASES)
+    answers = node("rank", [[q, 1000, None] for q in queries], built.data)
+    for query, answer in zip(queries, answers):
+        whoosh = [(h.docnum, h.score) for h in search_index(built.index, query, 1000)]
+        words = search_index(built.index, query.replace('"', " "), 1000)
+        assert (len(whoosh), len(words)) == PHRASES[query], query
         assert _agree(whoosh, answer["hits"]), (query, whoosh, answer["hits"])
 
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ..cr.history import RuleHistory
 from ..inventory import Inventory
-from .export import IndexData, export_files, fnv1a, language_fields, read_index, text_chunks
+from .export import (IndexData, export_files, fnv1a, language_docs, language_fields,
+                     read_index, text_chunks)
 from .indexer import replace_folder, write_index
 from .query import plan, plan_language
 from .records import build_records
@@ -55,20 +56,27 @@ def query_files(data: IndexData, files: dict[str, bytes], text: str,
                 docnums: list[int]) -> list[str]:
     """Return the export files the browser loads to answer ``text`` and show ``docnums``.
 
-    The same choice as ``neededFiles`` and ``textFileOf`` in search-rank.js.
+    The same choice as ``neededFiles``, ``positionFiles`` and ``textFileOf`` in search-rank.js.
     """
     needed = ["meta.js"]
     tree = plan(text)
     for lang in [plan_language(tree)] if plan_language(tree) else LANGUAGES:
-        shards = sorted(n for n in files if n.startswith(f"{lang}/terms-"))
         fields = language_fields(data, lang)
         needed.append(f"{lang}/docs.js")
-        needed += [shards[fnv1a(f"{field}:{term}") % len(shards)]
+        needed += [_shard_file(files, lang, "terms", field, term)
                    for field, term in _terms(tree) if field in fields]
+        needed += [_shard_file(files, lang, "pos", field, term)
+                   for field, term in _phrase_terms(data, tree, lang)]
         needed += [f"{lang}/text-{number:02d}.js"
                    for number, chunk in enumerate(text_chunks(data, lang))
                    if any(d in chunk for d in docnums)]
     return sorted(set(needed))
+
+
+def _shard_file(files: dict[str, bytes], lang: str, kind: str, field: str, term: str) -> str:
+    """Return the shard (``terms`` or ``pos``) of the export holding ``field:term``."""
+    count = sum(1 for name in files if name.startswith(f"{lang}/{kind}-"))
+    return f"{lang}/{kind}-{fnv1a(f'{field}:{term}') % count:02d}.js"
 
 
 def _terms(node: dict | None) -> list[tuple[str, str]]:
@@ -78,8 +86,31 @@ def _terms(node: dict | None) -> list[tuple[str, str]]:
         return [(node["exact"], node["value"])]
     if "text" in node:
         return [(f, t) for f in node["fields"] for t in node["text"]]
-    children = node.get("and") or node.get("or") or node.get("andnot") or [node.get("not")]
-    return [pair for child in children for pair in _terms(child)]
+    return [pair for child in _children(node) for pair in _terms(child)]
+
+
+def _children(node: dict) -> list[dict]:
+    return node.get("and") or node.get("or") or node.get("andnot") or [node.get("not")]
+
+
+def _phrase_terms(data: IndexData, node: dict | None, lang: str) -> list[tuple[str, str]]:
+    """Return the ``(field, term)`` pairs whose positions the phrases of a plan need in
+    ``lang``: those of each field where all the words of a phrase share a document."""
+    if node is None or "exact" in node:
+        return []
+    if "text" not in node:
+        return [pair for child in _children(node) for pair in _phrase_terms(data, child, lang)]
+    if not node["phrase"]:
+        return []
+    docs = language_docs(data, lang)
+    first, last = (docs[0], docs[-1]) if docs else (0, -1)
+    pairs = []
+    for field in node["fields"]:
+        common = set.intersection(*({d for d, _ in data.postings.get((field, term), ())
+                                     if first <= d <= last} for term in node["text"]))
+        if common:
+            pairs += [(field, term) for term in node["text"]]
+    return pairs
 
 
 def first_query_bytes(index_dir: Path, data: IndexData, files: dict[str, bytes], text: str) -> int:

@@ -6,10 +6,13 @@ Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or
 
     meta.js                 document count, fields (scorable, total length, documents with
                             the field, query boost),
-                            per language: its documents, fields, shard and text file counts
+                            per language: its documents, fields, counts of shards (terms, positions)
+                            and text files
     <lang>/docs.js          per document: kind (index into meta's kinds) and the quantised
                             field lengths: all that scoring and filtering need
     <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n
+    <lang>/pos-NN.js        positions {field: {term: [...]}} of the text fields' terms, shard
+                            NN = fnv1a(field:term) % m: loaded only for a phrase query
     <lang>/text-NN.js       per document of a run: title, url, set, date, text (for showing)
 
 Each file is one statement, ``(function(s,n,d){...})(window.FAQC_SEARCH..., name, data)``,
@@ -20,13 +23,21 @@ text can close the script element or break the statement.
 
 A posting list is flat: document-number deltas (from -1), each followed by the weight when the
 weight is not 1, written as the negated delta then the weight (``[3, -2, 0.5]``: doc 2 weight
-1, doc 4 weight 0.5).  Postings are split into shards only past ``SHARD_ABOVE`` bytes per
+1, doc 4 weight 0.5).  A term's positions follow its posting list of the language, posting by
+posting: the first position of a document written as ``-(position + 1)``, the next ones as
+differences (``[-1, 3, -5]``: positions 0 and 3 in the first document, 4 in the second).  Whoosh
+stores the positions of each posting in the order the analyzer made them, which never goes
+back (checked here): the browser checks a phrase on them as Whoosh's ``Phrase`` does.  The
+first positions are marked because a weight is not always the number of positions (a ruling's
+title words weigh 0.5 each).
+Postings and positions are each split into shards only past ``SHARD_ABOVE`` bytes per
 language, so that a query loads only the shards of its terms.
 """
 from __future__ import annotations
 
 import json
 import math
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,11 +48,16 @@ from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES
 
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+"""Bump when the files change shape: 2 added the positions (``pos-NN.js``)."""
 SHARD_ABOVE = 256 << 10
-"""Postings of a language larger than this (bytes) are split into shards ..."""
+"""Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
 SHARD_TARGET = 48 << 10
 """... of about this size."""
+POSITION_TARGET = 16 << 10
+"""Positions past ``SHARD_ABOVE`` are split into shards of about this size: only a phrase
+loads them, a few files per word, so they are kept small (48 KiB: 166 KB more for the first
+"budoka gardener" instead of 50 KB)."""
 TEXT_CHUNK = 16 << 10
 """Snippet texts are written in files of about this size."""
 _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
@@ -59,6 +75,9 @@ class IndexData:
     field_docs: dict[str, int]
     lengths: dict[str, list[int]] = field(default_factory=dict)
     postings: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
+    positions: dict[tuple[str, str], list[list[int]]] = field(default_factory=dict)
+    """For the terms of the fields that store positions: each posting's positions, in the
+    order of ``postings[key]``."""
 
 
 def read_index(folder: Path) -> IndexData:
@@ -73,8 +92,12 @@ def read_index(folder: Path) -> IndexData:
         for name in indexed:
             if data.scorable[name]:
                 data.lengths[name] = [reader.doc_field_length(d, name) or 0 for d in range(count)]
+        positional = {name for name in indexed if schema[name].format.supports("positions")}
         for name, btext in reader.all_terms():
-            data.postings[(name, _text(btext))] = _postings(reader, name, btext)
+            key = (name, _text(btext))
+            data.postings[key], positions = _postings(reader, name, btext, name in positional)
+            if name in positional:
+                data.positions[key] = positions
     return data
 
 
@@ -82,13 +105,17 @@ def _text(btext: bytes | str) -> str:
     return btext.decode("utf-8") if isinstance(btext, bytes) else btext
 
 
-def _postings(reader: IndexReader, name: str, btext: bytes) -> list[tuple[int, float]]:
+def _postings(reader: IndexReader, name: str, btext: bytes,
+              positional: bool) -> tuple[list[tuple[int, float]], list[list[int]]]:
+    """Return the postings of a term and, when ``positional``, each posting's positions."""
     matcher = reader.postings(name, btext)
-    items = []
+    items, positions = [], []
     while matcher.is_active():
         items.append((matcher.id(), matcher.weight()))
+        if positional:
+            positions.append(list(matcher.value_as("positions")))
         matcher.next()
-    return items
+    return items, positions
 
 
 def fnv1a(text: str) -> int:
@@ -113,6 +140,18 @@ def encode_postings(items: list[tuple[int, float]]) -> list[int | float]:
     return out
 
 
+def encode_positions(lists: list[list[int]]) -> list[int]:
+    """Return the flat form of the positions of a term's postings (see the module docstring)."""
+    out: list[int] = []
+    for positions in lists:
+        deltas = [b - a for a, b in zip(positions, positions[1:])]
+        if not positions or (deltas and min(deltas) < 0):
+            raise ValueError(f"positions must be given and in order: {positions}")
+        out.append(-positions[0] - 1)
+        out += deltas
+    return out
+
+
 def to_script(name: str, payload: object) -> bytes:
     """Return the JavaScript file registering ``payload`` under ``name``, safely encoded."""
     data = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -122,32 +161,46 @@ def to_script(name: str, payload: object) -> bytes:
             f"{json.dumps(name)},{data});\n").encode("utf-8")
 
 
-def _language_docs(data: IndexData, lang: str) -> list[int]:
+def language_docs(data: IndexData, lang: str) -> list[int]:
+    """Return the document numbers of ``lang`` (contiguous, as records are sorted)."""
     docs = [d for d, s in enumerate(data.stored) if s["lang"] == lang]
     if docs and docs != list(range(docs[0], docs[-1] + 1)):
         raise ValueError(f"documents of language {lang} are not numbered contiguously")
     return docs
 
 
-def _shards(data: IndexData, docs: list[int], shard_above: int) -> list[dict]:
-    """Return the postings restricted to ``docs``, split into shards by term hash."""
+def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
+    """Return the encoded postings and positions of the terms, restricted to ``docs``."""
     first, last = (docs[0], docs[-1]) if docs else (0, -1)
     terms: dict[tuple[str, str], list] = {}
+    positions: dict[tuple[str, str], list] = {}
     for key, items in sorted(data.postings.items()):
-        mine = [(d, w) for d, w in items if first <= d <= last]
-        if mine:
-            terms[key] = encode_postings(mine)
-    size = sum(len(json.dumps(v)) + len(k[1]) * 3 + 8 for k, v in terms.items())
-    count = 1 if size <= shard_above else math.ceil(size / SHARD_TARGET)
+        start = bisect_left(items, first, key=_docnum)  # postings go by document number
+        end = bisect_right(items, last, key=_docnum)
+        if start < end:
+            terms[key] = encode_postings(items[start:end])
+            if key in data.positions:
+                positions[key] = encode_positions(data.positions[key][start:end])
+    return terms, positions
+
+
+def _docnum(item: tuple[int, float]) -> int:
+    return item[0]
+
+
+def _shards(encoded: dict[tuple[str, str], list], shard_above: int, target: int) -> list[dict]:
+    """Return ``{field: {term: value}}`` split into shards by term hash."""
+    size = sum(len(json.dumps(v)) + len(k[1]) * 3 + 8 for k, v in encoded.items())
+    count = 1 if size <= shard_above else math.ceil(size / target)
     shards: list[dict] = [{} for _ in range(count)]
-    for (name, text), encoded in terms.items():
-        shards[fnv1a(f"{name}:{text}") % count].setdefault(name, {})[text] = encoded
+    for (name, text), value in encoded.items():
+        shards[fnv1a(f"{name}:{text}") % count].setdefault(name, {})[text] = value
     return shards
 
 
 def language_fields(data: IndexData, lang: str) -> list[str]:
     """Return the fields with postings among the documents of ``lang``."""
-    docs = _language_docs(data, lang)
+    docs = language_docs(data, lang)
     first, last = (docs[0], docs[-1]) if docs else (0, -1)
     return sorted({name for (name, _), items in data.postings.items()
                    if any(first <= d <= last for d, _ in items)})
@@ -155,7 +208,7 @@ def language_fields(data: IndexData, lang: str) -> list[str]:
 
 def text_chunks(data: IndexData, lang: str) -> list[list[int]]:
     """Return the runs of document numbers of ``lang`` whose texts share a file."""
-    return _chunks(data, _language_docs(data, lang))
+    return _chunks(data, language_docs(data, lang))
 
 
 def _chunks(data: IndexData, docs: list[int]) -> list[list[int]]:
@@ -196,18 +249,22 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
     files: dict[str, bytes] = {}
     languages = {}
     for lang in LANGUAGES:
-        docs = _language_docs(data, lang)
-        shards = _shards(data, docs, shard_above)
+        docs = language_docs(data, lang)
+        terms, positions = _language_terms(data, docs)
+        shards = _shards(terms, shard_above, SHARD_TARGET)
+        position_shards = _shards(positions, shard_above, POSITION_TARGET)
         chunks = _chunks(data, docs)
-        for number, shard in enumerate(shards):
-            files[f"{lang}/terms-{number:02d}.js"] = to_script(f"{lang}/terms-{number:02d}", shard)
+        for kind, parts in (("terms", shards), ("pos", position_shards)):
+            for number, shard in enumerate(parts):
+                name = f"{lang}/{kind}-{number:02d}"
+                files[f"{name}.js"] = to_script(name, shard)
         for number, chunk in enumerate(chunks):
             files[f"{lang}/text-{number:02d}.js"] = to_script(f"{lang}/text-{number:02d}",
                                                              _text_file(data, chunk))
         files[f"{lang}/docs.js"] = to_script(f"{lang}/docs", _doc_table(data, docs, chunks))
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
-                           "shards": len(shards), "chunks": len(chunks),
-                           "fields": language_fields(data, lang)}
+                           "shards": len(shards), "positions": len(position_shards),
+                           "chunks": len(chunks), "fields": language_fields(data, lang)}
     files["meta.js"] = to_script("meta", _meta(data, languages))
     return dict(sorted(files.items()))
 

@@ -5,8 +5,9 @@ search-engine.js implements the same grammar and builds the same tree (tests com
 
     bushido                 a word: in every title and body (titles count double)
     budoka gardener         words are ANDed
-    "budoka gardener"       a phrase (the browser, without positions, matches its words)
-    混成マナ                 Japanese needs no spaces: a word's bigrams are ANDed
+    "budoka gardener"       a phrase: the words side by side, in this order, in a title or body
+    混成マナ                 Japanese needs no spaces: a word's bigrams are ANDed; "混成マナ"
+                            finds it written as one piece
     bushido OR ninjutsu     OR binds tighter than the implicit AND
     NOT flip, -flip         exclude; a query needs one term that is not excluded
     ( ... )                 grouping

@@ -8,9 +8,9 @@
    the Python originals. Change both sides together.
 
    Data files call FAQC_SEARCH.register(name, data) (or queue themselves in .pending when they
-   load first); S.data holds them by name: "meta", "en/docs", "en/terms-03", "ja/text-01"...
-   Differences from `faqc search`: a phrase matches its words in any order (no positions are
-   exported); its score, where it does match, is the same. */
+   load first); S.data holds them by name: "meta", "en/docs", "en/terms-03", "en/pos-07",
+   "ja/text-01"... A phrase is checked on its words' positions (search-rank.js), as Whoosh's
+   Phrase does: no known difference from `faqc search`. */
 (function (root) {
   "use strict";
 
@@ -213,6 +213,15 @@
     return out;
   }
 
+  /* The phrases of a plan (text nodes of more than one word, in quotes), excluded ones included. */
+  function planPhrases(node, out) {
+    out = out || [];
+    if (!node || node.exact) return out;
+    if (node.text) { if (node.phrase) out.push(node); }
+    else children(node).forEach(function (c) { planPhrases(c, out); });
+    return out;
+  }
+
   /* The language a plan is limited to by a required lang: term, else null. */
   function planLanguage(node) {
     if (!node) return null;
@@ -229,7 +238,7 @@
 
   S.engine = {
     QueryError: QueryError, plan: plan, positiveTerms: positiveTerms, planTerms: planTerms,
-    planLanguage: planLanguage, lex: lex, LANGUAGES: LANGUAGES, KINDS: KINDS,
-    TEXT_FIELDS: TEXT_FIELDS, EXACT_FIELDS: EXACT_FIELDS, FIELD_BOOSTS: FIELD_BOOSTS
+    planPhrases: planPhrases, planLanguage: planLanguage, lex: lex, LANGUAGES: LANGUAGES,
+    KINDS: KINDS, TEXT_FIELDS: TEXT_FIELDS, EXACT_FIELDS: EXACT_FIELDS, FIELD_BOOSTS: FIELD_BOOSTS
   };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -9,8 +9,17 @@
    non-scorable field scores its weight. AND and OR add their parts' scores, AND NOT keeps the
    left side's. Ranked by score, then document number, as Whoosh's collector does.
 
-   Adds to window.FAQC_SEARCH.engine: neededFiles, rank, languageOf, textFileOf, record,
-   matchSpans, snippet. */
+   A phrase is Whoosh's Phrase (whoosh/query/positional.py), one per field: an AND of its words
+   (so its score is theirs, added, times the field's boost; a repeated word counts each time)
+   kept where the words stand at consecutive positions p, p+1, p+2... of that one field (the
+   SpanNear2 matcher with slop 1, ordered, mindist 1). The order of the query's words is all
+   that counts, not their positions in the query: "混成マナ" is the bigrams 混成 成マ マナ, found
+   where 混成マナ is written, and "混成 マナ" is 混成 then マナ, found in 混成・マナ but not in
+   混成マナ (where マナ is two positions after 混成). Positions come from the pos-NN files,
+   loaded (positionFiles) only for the fields where a phrase's words share a document.
+
+   Adds to window.FAQC_SEARCH.engine: neededFiles, positionFiles, positionsOf, rank, languageOf,
+   textFileOf, record, matchSpans, snippet. */
 (function (root) {
   "use strict";
 
@@ -22,6 +31,11 @@
   function shardName(lang, field, term) {
     var count = meta().languages[lang].shards;
     return lang + "/terms-" + pad(fnv1a(field + ":" + term) % count);
+  }
+
+  function positionShardName(lang, field, term) {
+    var count = meta().languages[lang].positions;
+    return lang + "/pos-" + pad(fnv1a(field + ":" + term) % count);
   }
 
   function pad(n) { return n < 10 ? "0" + n : String(n); }
@@ -51,7 +65,25 @@
         if (info.fields.indexOf(pair[0]) >= 0) names.push(shardName(lang, pair[0], pair[1]));
       });
     });
-    return names.filter(function (n, i) { return names.indexOf(n) === i; });
+    return unique(names);
+  }
+
+  function unique(names) { return names.filter(function (n, i) { return names.indexOf(n) === i; }); }
+
+  /* Names of the position files the phrases of a plan need, once neededFiles are loaded: those
+     of the words of a phrase in each field where they share a document. */
+  function positionFiles(plan, only) {
+    var names = [];
+    searchedLanguages(plan, only).forEach(function (lang) {
+      E.planPhrases(plan).forEach(function (node) {
+        node.fields.forEach(function (field) {
+          var docs = intersect(node.text.map(function (t) { return termDocs(field, t, [lang]); }));
+          if (!docs.size) return;
+          node.text.forEach(function (t) { names.push(positionShardName(lang, field, t)); });
+        });
+      });
+    });
+    return unique(names);
   }
 
   function decode(encoded) {
@@ -76,6 +108,47 @@
       out = out.concat(cache[key]);
     });
     return out;
+  }
+
+  function termDocs(field, term, langs) {
+    var out = new Map();
+    postings(field, term, langs).forEach(function (p) { out.set(p[0], 0); });
+    return out;
+  }
+
+  /* Map of document -> positions of a term in a field, for the documents of lang. */
+  function positionsOf(lang, field, term) {
+    var name = positionShardName(lang, field, term);
+    var key = name + "\u0000" + field + "\u0000" + term;
+    if (!(key in cache)) {
+      if (!S.data[name]) throw new Error("search data not loaded: " + name);
+      var shard = S.data[name], list = postings(field, term, [lang]);
+      var encoded = (shard[field] && shard[field][term]) || [];
+      var out = new Map(), k = -1, current = null, pos = 0;
+      for (var i = 0; i < encoded.length; i++) {
+        if (encoded[i] < 0) {  /* a document's first position, as -(position + 1) */
+          pos = -encoded[i] - 1;
+          current = [pos];
+          out.set(list[++k][0], current);
+        } else {
+          pos += encoded[i];
+          current.push(pos);
+        }
+      }
+      cache[key] = out;
+    }
+    return cache[key];
+  }
+
+  /* True when the words stand at consecutive positions of the field in doc (SpanNear2Matcher
+     with slop 1: each next word one position after the span so far). */
+  function phraseAt(field, words, doc) {
+    var lang = languageOf(doc);
+    var lists = words.map(function (w) { return positionsOf(lang, field, w).get(doc); });
+    return lists[0].some(function (p) {
+      for (var i = 1; i < lists.length; i++) if (lists[i].indexOf(p + i) < 0) return false;
+      return true;
+    });
   }
 
   function fieldLength(field, doc) {
@@ -131,7 +204,12 @@
     var boost = E.FIELD_BOOSTS[field];
     if (node.text.length === 1) return termScores(field, node.text[0], boost, langs);
     var parts = node.text.map(function (t) { return termScores(field, t, node.phrase ? 1 : boost, langs); });
-    return node.phrase ? scale(intersect(parts), boost) : intersect(parts);
+    if (!node.phrase) return intersect(parts);
+    var out = new Map();
+    intersect(parts).forEach(function (score, doc) {
+      if (phraseAt(field, node.text, doc)) out.set(doc, score);
+    });
+    return scale(out, boost);
   }
 
   function evaluate(node, langs) {
@@ -146,7 +224,8 @@
     return node.and ? intersect(parts) : union(parts);
   }
 
-  /* Every match of a plan as {doc, score}, best first; needs neededFiles(plan, only) loaded. */
+  /* Every match of a plan as {doc, score}, best first; needs neededFiles(plan, only) loaded,
+     then positionFiles(plan, only). */
   function rank(plan, only) {
     if (!plan) return [];
     var hits = [];
@@ -222,6 +301,8 @@
 
   E.fnv1a = fnv1a;
   E.neededFiles = neededFiles;
+  E.positionFiles = positionFiles;
+  E.positionsOf = positionsOf;
   E.rank = rank;
   E.languageOf = languageOf;
   E.kindOf = kindOf;

@@ -128,6 +128,9 @@
     return load("meta").then(function () {
       return loadAll(E.neededFiles(plan, state.lang || null));
     }).then(function () {
+      /* a phrase's positions, known only once its words' postings are in */
+      return mine === generation ? loadAll(E.positionFiles(plan, state.lang || null)) : null;
+    }).then(function () {
       if (mine !== generation) return null;
       current = { hits: E.rank(plan, state.lang || null), terms: E.positiveTerms(plan), shown: 0 };
       list.textContent = "";
