@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from compiler.bundle import EPOCH, FOLDER, bundle_site, bundled_files
 from compiler.cli import main
 from compiler.site.linkcheck import check_site
+from compiler.site.write import previous_previews
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def test_the_zip_holds_the_site_but_the_state_and_the_whoosh_index(seed_site, bu
         names = {n.removeprefix(f"{FOLDER}/") for n in archive.namelist()}
     assert names == set(bundled_files(seed_site))
     html = {p.relative_to(seed_site).as_posix() for p in seed_site.rglob("*.html")}
-    assert html <= names and {"index.html", "search.html", "assets/cards.js",
+    assert html <= names and {"index.html", "search.html", "assets/cards.js", "assets/cards/00.js",
                               "search/data/meta.js"} <= names
     assert not [n for n in names if n.startswith((".faqc", "search/index/"))]
 
@@ -84,6 +85,30 @@ def test_search_works_from_file_in_chromium(unzipped):
     _in_browser(sync_api, CHROMIUM, LAUNCH_ARGS, check)
     assert found["count"] > 1
     assert (unzipped / found["href"].partition("#")[0]).is_file()
+
+
+def test_card_previews_show_from_file_in_chromium(unzipped):
+    from tests.browser.conftest import CHROMIUM, LAUNCH_ARGS, ensure_chromium
+    why = ensure_chromium()
+    if why:
+        pytest.skip(why)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    found: dict = {}
+
+    def check(page) -> None:
+        buckets: list[str] = []
+        page.on("request", lambda r: buckets.append(r.url) if "/assets/cards/" in r.url else None)
+        page.goto((unzipped / "docs" / "chk-en.html").as_uri())
+        link = page.locator("main a.card-ref").first
+        link.hover()
+        page.locator("#card-preview").wait_for(state="visible")
+        found["text"] = page.locator("#card-preview").inner_text()
+        found["slug"] = link.get_attribute("href").rsplit("/", 1)[1].removesuffix(".html")
+        found["buckets"] = buckets
+
+    _in_browser(sync_api, CHROMIUM, LAUNCH_ARGS, check)
+    assert previous_previews(unzipped)[found["slug"]]["name"] in found["text"]
+    assert len(found["buckets"]) == 1 and found["buckets"][0].startswith("file://")
 
 
 def _in_browser(sync_api, chromium_path: str, args: list[str], check) -> None:

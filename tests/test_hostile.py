@@ -4,7 +4,7 @@ The corpus (tests/hostile/make_corpus.py) puts ``<script>``, event-handler attri
 ``javascript:`` URLs, Jinja syntax, ``</script>``, attribute breakers, HTML comments, entities,
 U+2028/U+2029 and RTL overrides into card names, rulings, topic titles, paragraphs and rules
 quotes of an en-lines, a ja and a release-notes source.  Here, without a browser: every built
-HTML file and the HTML inside cards.js is parsed, and nothing in it could run; every payload
+HTML file and the HTML of every card preview is parsed, and nothing in it could run; every payload
 shows on its page as written; the generated scripts run under Node and give back the texts.
 The same site in Chromium: tests/browser/test_hostile_browser.py.
 """
@@ -24,7 +24,8 @@ from compiler.words import audit
 
 from .conftest import FIXTURES as ROOT_FIXTURES
 from .hostile.make_corpus import CARD_NAMES, CARD_NAMES_JA, PAYLOADS, TOPIC_TITLES, TOPIC_TITLES_JA
-from .hostile.site import NODE, build_hostile, decode_scripts, page_text, scan_markup, strings
+from .hostile.site import (NODE, build_hostile, decode_previews, decode_scripts, page_text,
+                           scan_markup, strings)
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +73,8 @@ def html_files(site):
 
 
 def generated_scripts(site):
-    return [site / "assets" / "cards.js", *sorted((site / "search" / "data").rglob("*.js"))]
+    return [site / "assets" / "cards.js", *sorted((site / "assets" / "cards").glob("*.js")),
+            *sorted((site / "search" / "data").rglob("*.js"))]
 
 
 # ------------------------------------------------------------------ the corpus is what it says
@@ -122,14 +124,12 @@ def test_every_page_carries_the_content_security_policy(scans):
 
 
 def test_the_card_previews_hold_nothing_that_could_run(hostile):
-    """site.js puts the ``html`` of cards.js into the page with innerHTML: as safe as a page."""
-    cards = decode_scripts([hostile.site / "assets" / "cards.js"])
-    (decoded,) = cards.values()
-    previews = decoded["cards"]
+    """site.js puts the ``html`` of a preview into the page with innerHTML: as safe as a page."""
+    previews = decode_previews(hostile.site)
     assert previews
     problems = []
     for slug, preview in previews.items():
-        problems += scan_markup(preview["html"], f"cards.js[{slug}]").problems
+        problems += scan_markup(preview["html"], f"preview[{slug}]").problems
         assert preview["name"] in page_text(preview["html"]), slug
     assert problems == []
 
@@ -223,9 +223,8 @@ def test_generated_scripts_are_valid_js_that_give_back_the_source_texts(hostile)
     for kind in ("ruling", "paragraph"):
         for text in found[kind]:
             assert any(typeset(text) in s for s in every), (kind, text)
-    # every card: its names as they are, in cards.js
-    cards = decoded[str(files[0])]["cards"]
-    names = {(c["name"], c["name_ja"]) for c in cards.values()}
+    # every card: its names as they are, in the previews
+    names = {(c["name"], c["name_ja"]) for c in decode_previews(hostile.site).values()}
     for data in hostile.documents.values():
         for block in blocks(data["sections"]):
             if block["kind"] == "card":

@@ -29,8 +29,8 @@ from compiler.progress import Progress
 from compiler.search.build import EXPORT_DIR, INDEX_DIR, build_search
 from compiler.search.export import export_files, read_index
 from compiler.search.results import search_index
-from compiler.site.cardsjs import cards_script
-from compiler.site.write import CARDS_SCRIPT, previous_previews, site_environment
+from compiler.site.cardsjs import site_cards_files
+from compiler.site.write import BUCKET_DIR, CARDS_SCRIPT, previous_previews, site_environment
 from compiler.state import STATE_FILE, BuildState, load_state
 
 HERE = Path(__file__).resolve().parent
@@ -113,7 +113,8 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work):
     untouched = {"docs/chk-en.html", "docs/shm-ja.html", "docs/mh3-en.html", "cards/ja.html",
                  "cards/budoka-gardener.html", "topics/chk-en/bushido.html", "404.html", "search.html"}
     assert not untouched & done
-    assert {".faqc/state.json", CARDS_SCRIPT, f"{INDEX_DIR}/_MAIN_1.toc"} <= done
+    assert {".faqc/state.json", f"{INDEX_DIR}/_MAIN_1.toc"} <= done
+    assert any(name.startswith(f"{BUCKET_DIR}/") for name in done)  # the new cards' previews
     assert result.written == len(pages) and result.search.indexed == ["qaah-en"]
 
 
@@ -230,14 +231,16 @@ def test_the_index_searches_like_the_search_packages_own(work, tmp_path):
                [h.to_dict() for h in search_index(theirs, query, 10)]
 
 
-def test_cards_js_is_what_cards_script_writes(work):
+def test_the_card_previews_are_what_a_clean_build_writes(work):
     from compiler.site.pages import make_site
     from compiler.xref.resolve import resolve
     docs = [_read(p) for p in sorted((work / "sources").glob("*.txt"))]
     inv = collect(docs)
     site = make_site(inv, resolve(inv))
-    text = (work / "site" / CARDS_SCRIPT).read_text(encoding="utf-8")
-    assert text == cards_script(site, site_environment())
+    files = {name: (work / "site" / name).read_bytes() for name in
+             [CARDS_SCRIPT, *(p.relative_to(work / "site").as_posix()
+                              for p in sorted((work / "site" / BUCKET_DIR).iterdir()))]}
+    assert files == site_cards_files(site, site_environment())
     assert set(previous_previews(work / "site")) == {c.slug for c in inv.cards.values()}
 
 

@@ -1,11 +1,17 @@
-"""``faqc serve``: only files of the site, never outside it, and many requests at once."""
+"""``faqc serve``: only files of the site, never outside it, many requests at once, and the
+site's 404 page working at any depth."""
 import http.client
+import re
 import threading
+import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from compiler.serve import make_server, site_file
+from compiler.build import build_site
+from compiler.errors import Diagnostics
+from compiler.serve import at_depth, make_server, site_file, url_depth
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +78,92 @@ def test_survives_200_concurrent_requests(server):
     with ThreadPoolExecutor(max_workers=50) as pool:
         results = list(pool.map(lambda i: get(server, "/cards/x.html" if i % 2 else "/"), range(200)))
     assert len(results) == 200 and all(status == 200 for status, _ in results)
+
+
+# ---------------------------------------------------------------- the 404 page at any depth
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """A real site (the small site corpus) served on a free port: (site folder, port)."""
+    site = tmp_path_factory.mktemp("serve-built") / "site"
+    build_site(HERE / "fixtures" / "site-corpus", site, Diagnostics(),
+               rules=HERE / "fixtures" / "site-rules")
+    srv = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield site, srv.server_address[1]
+    srv.shutdown()
+    srv.server_close()
+    thread.join(timeout=10)
+
+
+def request(port, path, method="GET"):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request(method, path)
+    resp = conn.getresponse()
+    body = resp.read()
+    conn.close()
+    return resp, body
+
+
+def page_urls(html: str) -> list[str]:
+    """Return the URLs of a page's href, src and action attributes, fragments aside."""
+    urls = re.findall(r'\s(?:href|src|action)="([^"]*)"', html)
+    return [url for url in urls if not url.startswith("#")]
+
+
+@pytest.mark.parametrize("path", ["/nope.html", "/cards/nope.html", "/cards/nope/x.html",
+                                  "/a/b/c/d/", "/cards/nope/x.html?q=1#f", "//cards//x"])
+def test_the_404_page_works_at_any_depth(built, path):
+    site, port = built
+    resp, body = request(port, path)
+    assert resp.status == 404 and resp.getheader("Content-Type") == "text/html; charset=utf-8"
+    html = body.decode("utf-8")
+    assert "<h1>Page not found</h1>" in html
+    base = f"http://127.0.0.1:{port}{path}"
+    urls = page_urls(html)
+    assert {"assets/site.css", "assets/site.js", "index.html", "search.html"} <= {
+        urllib.parse.urlsplit(urllib.parse.urljoin(base, url)).path.lstrip("/") for url in urls}
+    for url in urls:  # every link, script and the stylesheet load from where the browser looks
+        target = urllib.parse.urlsplit(urllib.parse.urljoin(base, url))
+        assert request(port, target.path)[0].status == 200, (path, url)
+    stylesheet = re.search(r'<link rel="stylesheet" href="([^"]+)"', html)[1]
+    css, _ = request(port, urllib.parse.urlsplit(urllib.parse.urljoin(base, stylesheet)).path)
+    assert css.status == 200 and css.getheader("Content-Type") == "text/css"
+
+
+def test_the_404_page_on_disk_is_left_as_built(built):
+    site, port = built
+    on_disk = (site / "404.html").read_bytes()
+    assert request(port, "/cards/nope/x.html")[1] != on_disk
+    assert request(port, "/nope.html")[1] == on_disk == (site / "404.html").read_bytes()
+    assert b'href="assets/site.css"' in on_disk
+
+
+def test_head_of_a_missing_page_has_no_body_and_pages_are_revalidated(built):
+    _, port = built
+    resp, body = request(port, "/cards/nope/x.html", "HEAD")
+    assert (resp.status, body) == (404, b"") and int(resp.getheader("Content-Length")) > 0
+    resp, _ = request(port, "/index.html")
+    assert resp.status == 200 and resp.getheader("Cache-Control") == "no-cache"
+
+
+def test_refused_paths_get_the_404_page_not_the_file(built):
+    _, port = built
+    resp, body = request(port, "/cards/%2e%2e/%2e%2e/etc/passwd")
+    assert resp.status == 404 and b"Page not found" in body and b"root:" not in body
+
+
+def test_at_depth_rewrites_relative_urls_only():
+    html = (b'<link rel="stylesheet" href="assets/site.css"><a href="#main">skip</a>'
+            b'<a href="https://example.org/">x</a><a href="/abs.html">y</a><a href="?q=1">q</a>'
+            b'<img src="data:image/png;base64,AA"><form action="search.html"><a href="">e</a>'
+            b'<a data-href="cards/x.html">z</a>')
+    assert at_depth(html, 0) == html
+    assert at_depth(html, 2) == html.replace(b'"assets/', b'"../../assets/').replace(
+        b'action="search', b'action="../../search')
+    assert [url_depth(p) for p in ("/", "/x.html", "/a/", "/a/b.html", "/a/b/c.html?x=/y/z", "")] \
+        == [0, 0, 1, 1, 2, 0]

@@ -146,12 +146,15 @@ def test_every_page_has_title_description_landmarks_and_ordered_headings(seed_si
             assert after <= before + 1, f"{rel}: h{before} then h{after}"
 
 
-def test_cards_script_is_safe_json_keyed_by_slug(seed_site, seed_inventory):
+def test_card_previews_are_safe_json_keyed_by_slug(seed_site, seed_inventory):
+    """One file per bucket (tests/test_cards_buckets.py has the layout)."""
     inv, _ = seed_inventory
-    text = read(seed_site, "assets/cards.js")
-    body = text.split("window.FAQC_CARDS = ", 1)[1].rstrip().rstrip(";")
-    assert not any(ch in body for ch in "<>&\u2028\u2029")
-    cards = json.loads(body)
+    cards = {}
+    for path in sorted((seed_site / "assets" / "cards").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        body = text.split(f"||{{}},{int(path.stem)},", 1)[1].rstrip().removesuffix(");")
+        assert not any(ch in body for ch in "<>&\u2028\u2029")
+        cards.update(json.loads(body))
     assert set(cards) == {card.slug for card in inv.cards.values()}
     goyf = cards["tarmogoyf"]
     assert goyf["name"] == "Tarmogoyf" and "*/1+*" in goyf["html"]

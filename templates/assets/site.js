@@ -1,22 +1,54 @@
-/* faqc site script: copied verbatim to site/assets/site.js. Plain script, no dependencies,
-   no network: it must work from file:// under the page's Content-Security-Policy.
+/* faqc site script: copied verbatim to site/assets/site.js. Plain script, no dependencies: it
+   must work from file:// under the page's Content-Security-Policy (script-src 'self').
 
    1. Card previews. Hovering (mouse) or focusing (keyboard) a link a.card-ref shows the
-      card in a popover. The data comes from window.FAQC_CARDS, set by assets/cards.js
-      (written by the build, loaded with <script> before this file):
-        window.FAQC_CARDS = { "<card id>": { "html": "<div class=card>...</div>" }
-                                           | { "name": ..., "type": ..., "text": [...] } };
-      The key is the link's data-card attribute, else its file name without ".html"
-      (cards/tarmogoyf.html#r-1 -> "tarmogoyf"). "html" must be markup the build rendered
-      with autoescaped templates; the plain fields are inserted as text.
+      card in a popover. The key is the link's data-card attribute, else its file name without
+      ".html" (cards/tarmogoyf.html#r-1 -> "tarmogoyf"). The previews are split into buckets
+      (written by compiler/site/cardsjs.py): assets/cards.js, loaded by every page before this
+      file, only says how many,
+        window.FAQC_CARDS = { "buckets": 64, "format": 1 };
+      and a card is in assets/cards/NN.js, NN = fnv1a(key) % buckets (at least two digits).
+      The first hover or focus of a link loads its bucket with a <script> element (fetch does
+      not work from file://), found beside this file's own URL, so from a page at any depth;
+      the bucket calls FAQC_CARDS.register(NN, { "<card id>": card, ... }) with
+        card = { "html": "<div class=card>...</div>" } | { "name": ..., "type": ..., "text": [...] }
+      and the preview shows when it arrives, if the link is still hovered or focused. Loaded
+      buckets are kept for the page's life; a bucket that failed to load is tried again on
+      the next hover. "html" must be markup the build rendered with autoescaped templates;
+      the plain fields are inserted as text.
    2. Pressing "/" outside a text field focuses the search box, as on many doc sites. */
 (function () {
   "use strict";
 
   var PREVIEW_ID = "card-preview";
+  var FORMAT = 1;
   var GAP = 6;
   var box = null;
-  var current = null;
+  var current = null;  // the link whose preview is shown
+  var wanted = null;   // the link hovered or focused: its preview is shown or on its way
+  var cards = window.FAQC_CARDS = window.FAQC_CARDS || {};
+  var buckets = {};    // bucket number -> { "<card id>": card }, once loaded
+  var loading = {};    // bucket number -> true while its script loads
+  var ownScript = document.currentScript || document.querySelector('script[src$="site.js"]');
+  var here = ownScript ? ownScript.src : "";
+
+  cards.register = function (number, previews) {
+    if (typeof number === "number" && previews && typeof previews === "object") {
+      buckets[number] = previews;
+    }
+  };
+  (cards.pending || []).forEach(function (item) { cards.register(item[0], item[1]); });
+  cards.pending = [];
+
+  /* 32-bit FNV-1a of the UTF-8 bytes (compiler/site/cardsjs.py fnv1a). */
+  function fnv1a(text) {
+    var bytes = new TextEncoder().encode(text), h = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h >>> 0;
+  }
 
   function cardKey(link) {
     var key = link.getAttribute("data-card");
@@ -26,11 +58,41 @@
     try { return decodeURIComponent(file); } catch (e) { return file; }
   }
 
+  function bucketOf(key) {
+    var count = cards.buckets;
+    if (cards.format !== FORMAT || typeof count !== "number" || count < 1 || !here) return -1;
+    return fnv1a(key) % count;
+  }
+
+  function loadBucket(number) {
+    if (loading[number]) return;
+    loading[number] = true;
+    var script = document.createElement("script");
+    script.src = new URL("cards/" + (number < 10 ? "0" : "") + number + ".js", here).href;
+    script.charset = "utf-8";
+    script.onload = function () {
+      delete loading[number];
+      if (wanted) reveal(wanted);
+    };
+    script.onerror = function () {
+      delete loading[number];
+      script.remove();
+    };
+    document.head.appendChild(script);
+  }
+
+  /* The card of a link, or null: not a known card, or its bucket is not there yet (then it
+     starts loading). */
   function cardData(link) {
-    var cards = window.FAQC_CARDS;
     var key = cardKey(link);
-    if (!cards || !Object.prototype.hasOwnProperty.call(cards, key)) return null;
-    return cards[key];
+    var number = bucketOf(key);
+    if (number < 0) return null;
+    var previews = buckets[number];
+    if (!previews) {
+      loadBucket(number);
+      return null;
+    }
+    return Object.prototype.hasOwnProperty.call(previews, key) ? previews[key] : null;
   }
 
   function previewBox() {
@@ -79,8 +141,22 @@
     target.style.top = top + window.scrollY + "px";
   }
 
-  function show(link) {
-    if (link === current) return;
+  /* Show the preview of link now if its card is there, else once its bucket arrives. */
+  function want(link) {
+    if (link === wanted) return;
+    wanted = link;
+    if (current !== link) hide();
+    reveal(link);
+  }
+
+  function unwant(link) {
+    if (link !== wanted) return;
+    wanted = null;
+    hide();
+  }
+
+  function reveal(link) {
+    if (link !== wanted || link === current) return;
     var card = cardData(link);
     if (!card) return;
     hide();
@@ -99,6 +175,11 @@
     current = null;
   }
 
+  function forget() {
+    wanted = null;
+    hide();
+  }
+
   function cardLink(node) {
     return node && node.closest ? node.closest("a.card-ref") : null;
   }
@@ -112,23 +193,24 @@
   // Touch "hover" comes right before navigation: previews are for mouse and keyboard only.
   document.addEventListener("pointerover", function (event) {
     var link = cardLink(event.target);
-    if (link && event.pointerType === "mouse") show(link);
+    if (link && event.pointerType === "mouse") want(link);
   });
   document.addEventListener("pointerout", function (event) {
     var link = cardLink(event.target);
-    if (link && link === current && !link.contains(event.relatedTarget)) hide();
+    if (link && !link.contains(event.relatedTarget)) unwant(link);
   });
   document.addEventListener("focusin", function (event) {
     var link = cardLink(event.target);
-    if (link) show(link); else hide();
+    if (link) want(link); else forget();
   });
   document.addEventListener("focusout", function (event) {
-    if (cardLink(event.target) === current) hide();
+    var link = cardLink(event.target);
+    if (link) unwant(link);
   });
-  window.addEventListener("resize", hide);
+  window.addEventListener("resize", forget);
 
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") { hide(); return; }
+    if (event.key === "Escape") { forget(); return; }
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (isTyping(event.target)) return;
     var search = document.getElementById("site-search-q");

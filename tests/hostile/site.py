@@ -3,7 +3,7 @@
 ``build_hostile(folder)`` generates the corpus (make_corpus.py), normalizes it to YAML and
 builds the site, all in ``folder``.  ``scan_markup`` lists everything in an HTML text that
 could run code; ``page_text`` is the text a reader sees; ``decode_scripts`` runs generated JS
-files under Node and returns the data they register.
+files under Node and returns the data they register (``decode_previews``: the card previews).
 """
 from __future__ import annotations
 
@@ -199,6 +199,22 @@ def decode_scripts(files: list[Path]) -> dict[str, dict]:
                           text=True, encoding="utf-8", check=False, timeout=120)
     assert done.returncode == 0, f"a generated script does not run:\n{done.stderr}"
     return json.loads(done.stdout)
+
+
+def decode_previews(site: Path) -> dict[str, dict]:
+    """Run cards.js and every preview bucket under Node; return the previews they register,
+    by card slug (a slug registered twice is an error)."""
+    files = [site / "assets" / "cards.js", *sorted((site / "assets" / "cards").glob("*.js"))]
+    decoded = decode_scripts(files)
+    index = decoded[str(files[0])]["cards"]
+    assert set(index) == {"buckets", "format"}, index
+    previews: dict[str, dict] = {}
+    for path in files[1:]:
+        ((number, bucket),) = decoded[str(path)]["cards"]["pending"]
+        assert number == int(path.stem), path
+        assert not set(bucket) & set(previews), path
+        previews.update(bucket)
+    return previews
 
 
 def strings(node) -> list[str]:
