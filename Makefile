@@ -57,8 +57,10 @@ $(SITE_DONE): $(MAPDIR)/.pruned $(TEMPLATES) $(RULE_TEXT) $(CODE) | $(STAMP)
 	$(FAQC) build --sources content/sources --out $(SITE) $(RULES_OPT)
 	@touch $@
 
-test: $(STAMP) ## Run every test
-	$(PY) -m pytest -q
+TEST_JOBS ?= 2
+
+test: $(STAMP) ## Run every test (TEST_JOBS=2 processes: pytest-xdist)
+	$(PY) -m pytest -q -n $(TEST_JOBS)
 
 check: faqs site ## Validate the YAML and the built site strictly (schema, words, links)
 	$(FAQC) --strict check --faqs $(FAQS) --sources content/sources --site $(SITE)
