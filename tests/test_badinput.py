@@ -338,7 +338,7 @@ def test_50mb_single_line_is_kept_whole_in_bounded_memory(tmp_path):
 
 
 def test_collapsed_header_never_cuts_inside_a_word():
-    pytest.importorskip("compiler.readers.en_collapsed")
+    pytest.importorskip("compiler.readers.collapsed.reader")
     from compiler.errors import Diagnostics
     from compiler.normalize import normalize_text
     text = (SOURCES / SEEDS["fut"]).read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from compiler.errors import Diagnostics
 from compiler.model import CardEntry, ListBlock, Paragraph, RuleQuote, Ruling, Topic, iter_blocks
 from compiler.readers import choose_reader
-from compiler.readers.en_collapsed import CollapsedFaqReader
+from compiler.readers.collapsed.reader import CollapsedFaqReader
 from compiler.textio import read_source
 from compiler.validate import schema_errors
 from compiler.words import audit

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from compiler.errors import Diagnostics
 from compiler.model import CardEntry, ListBlock, RuleQuote, Ruling, Section, Topic, iter_blocks
-from compiler.readers.en_lines import LineFaqReader
-from compiler.readers.en_linekinds import is_section_heading
+from compiler.readers.lines.reader import LineFaqReader
+from compiler.readers.lines.linekinds import is_section_heading
 from compiler.textio import read_source
 from compiler.validate import schema_errors
 from compiler.words import audit

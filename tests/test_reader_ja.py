@@ -7,8 +7,8 @@ from compiler.errors import Diagnostics
 from compiler.ids import slugify
 from compiler.model import CardEntry, Errata, ListBlock, Paragraph, RuleQuote, Ruling, Topic, iter_blocks
 from compiler.readers import choose_reader
-from compiler.readers.ja import JapaneseFaqReader
-from compiler.readers.ja_lines import (classify, is_ja_power_toughness, is_ja_type_line,
+from compiler.readers.ja.reader import JapaneseFaqReader
+from compiler.readers.ja.lines import (classify, is_ja_power_toughness, is_ja_type_line,
                                        parse_card_header, parse_errata, parse_ja_rule_line,
                                        parse_topic_heading)
 from compiler.textio import read_source

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compiler.readers.constructs import CARD_TYPES, is_type_line  # noqa: E402
+from compiler.readers.recognise.constructs import CARD_TYPES, is_type_line  # noqa: E402
 from compiler.textio import read_source  # noqa: E402
 
 KINDS = {"artifact": "artifact", "creature": "creature", "enchantment": "enchantment",

@@ -5,11 +5,11 @@ from ..errors import Diagnostics
 from ..model import Document
 from ..textio import SourceText
 from .base import Reader
-from .en_collapsed import CollapsedFaqReader
-from .en_lines import LineFaqReader
-from .ja import JapaneseFaqReader
+from .collapsed.reader import CollapsedFaqReader
+from .lines.reader import LineFaqReader
+from .ja.reader import JapaneseFaqReader
 from .plain import PlainReader
-from .release_notes import ReleaseNotesReader
+from .release_notes.reader import ReleaseNotesReader
 
 
 def registry() -> list[Reader]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import CardEntry, Face
-from .collapsed_abilities import split_abilities
-from .collapsed_text import Stretch, Word
-from .collapsed_typeline import TypeLine, parse_type_line, power_toughness_at, starts_type_line
-from .constructs import is_face_separator, is_flip_separator, is_mana_cost
+from ...model import CardEntry, Face
+from .abilities import split_abilities
+from .text import Stretch, Word
+from .typeline import TypeLine, parse_type_line, power_toughness_at, starts_type_line
+from ..recognise import is_face_separator, is_flip_separator, is_mana_cost
 
 MAX_NAME_WORDS = 8
 # Lower-case words that occur inside card names (``Jhoira of the Ghitu``, ``Spin into Myth``).

@@ -10,7 +10,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from ..model import Span
+from ...model import Span
 
 WORD_RE = re.compile(r"\S+")
 # What may close a sentence after its final stop: quotes and a reminder-text parenthesis.

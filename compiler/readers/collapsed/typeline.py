@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .collapsed_text import Word
-from .constructs import CARD_TYPES, SUPERTYPES, is_power_toughness
+from .text import Word
+from ..recognise import CARD_TYPES, SUPERTYPES, is_power_toughness
 
 DASHES = ("--", "—", "–", "-")
 # Which subtype list a card type draws from (rule 205.3d: instants and sorceries share spell

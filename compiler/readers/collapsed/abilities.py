@@ -14,9 +14,9 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .collapsed_text import Stretch, sentence_starts, top_level
-from .collapsed_typeline import is_subtype
-from .constructs import MANA_SYMBOL_RE, is_mana_cost
+from .text import Stretch, sentence_starts, top_level
+from .typeline import is_subtype
+from ..recognise import MANA_SYMBOL_RE, is_mana_cost
 
 TRIGGER_RE = re.compile(r"^(?:When|Whenever|At the beginning of|At end of turn)\b")
 ABILITY_WORD_RE = re.compile(r"^[A-Z][a-z]+ (?:--|—) ")

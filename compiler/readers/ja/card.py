@@ -8,11 +8,11 @@ notes a card only illustrates its topic, so it keeps its printed text and its er
 """
 from __future__ import annotations
 
-from .constructs import is_mana_cost
-from ..ids import slugify
-from ..model import CardEntry, Face, Node, Span
-from .ja_blocks import ReadContext, read_blocks, read_errata
-from .ja_lines import (is_ja_power_toughness, is_ja_type_line, is_rule_intro, parse_card_header,
+from ..recognise import is_mana_cost
+from ...ids import slugify
+from ...model import CardEntry, Face, Node, Span
+from .blocks import ReadContext, read_blocks, read_errata
+from .lines import (is_ja_power_toughness, is_ja_type_line, is_rule_intro, parse_card_header,
                        parse_ja_rule_line)
 
 

@@ -45,7 +45,7 @@ accuracy on the Modern Horizons 3 release notes is measured on a hand-checked sa
 """
 from __future__ import annotations
 
-from .rn_cues import paragraph_score
+from .cues import paragraph_score
 
 # A listed card nearly always has rules text, so the first paragraph leans that way.
 FIRST_PARAGRAPH_BONUS = 2.0

@@ -8,16 +8,16 @@ Every node's span is line 1 with the columns it came from.
 """
 from __future__ import annotations
 
-from ..errors import Diagnostics
-from ..model import CardEntry, Document, Node, Section, Topic
-from ..textio import SourceText
-from .base import Reader, assign_ids, detect_language, finish_document
-from .collapsed_blocks import BULLET_RE, read_body
-from .collapsed_card import head_at
-from .collapsed_header import preamble_paragraphs, read_meta
-from .collapsed_sections import (SEPARATOR_RE, TOPIC_RE, SectionText, is_legal_notice,
+from ...errors import Diagnostics
+from ...model import CardEntry, Document, Node, Section, Topic
+from ...textio import SourceText
+from ..base import Reader, assign_ids, detect_language, finish_document
+from .blocks import BULLET_RE, read_body
+from .card import head_at
+from .header import preamble_paragraphs, read_meta
+from .sections import (SEPARATOR_RE, TOPIC_RE, SectionText, is_legal_notice,
                                  section_role, split_entries, split_sections, split_topics)
-from .collapsed_text import FlatText, Stretch, words
+from .text import FlatText, Stretch, words
 
 _MIN_LINE = 2000
 _MIN_EVIDENCE = 2

@@ -12,15 +12,15 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import Diagnostics
-from ..ids import IdAllocator, slugify
-from ..model import CardEntry, Document, DocumentMeta, Node, Paragraph, Section, Span, Topic
-from ..sets import by_code, code_for
-from ..textio import SourceText
-from .base import Reader, finish_document
-from .rn_lines import (COLLECTOR_RE, Unit, compiled_by, is_collector_line, is_legal_notice,
+from ...errors import Diagnostics
+from ...ids import IdAllocator, slugify
+from ...model import CardEntry, Document, DocumentMeta, Node, Paragraph, Section, Span, Topic
+from ...sets import by_code, code_for
+from ...textio import SourceText
+from ..base import Reader, finish_document
+from .lines import (COLLECTOR_RE, Unit, compiled_by, is_collector_line, is_legal_notice,
                        last_modified, parse_collector, release_date, section_role, units_of)
-from .rn_sections import card_notes_blocks, general_notes_blocks
+from .sections import card_notes_blocks, general_notes_blocks
 
 _CARD_NOTES_SUFFIX_RE = re.compile(r"\s*CARD[- ]SPECIFIC NOTES\s*$")
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Diagnostics
-from ..ids import IdAllocator
-from ..model import (Errata, Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling,
+from ...errors import Diagnostics
+from ...ids import IdAllocator
+from ...model import (Errata, Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling,
                      Span)
-from .ja_lines import (classify, parse_errata, parse_ja_rule_line, parse_ja_ruling,
+from .lines import (classify, parse_errata, parse_ja_rule_line, parse_ja_ruling,
                        parse_list_item)
 
 
@@ -50,7 +50,7 @@ class ReadContext:
 
 def read_blocks(ctx: ReadContext, start: int, end: int) -> list[Node]:
     """Return the blocks of lines ``start..end``; separators only end entries and are dropped."""
-    from .ja_card import read_card  # a card reads its own notes with read_blocks
+    from .card import read_card  # a card reads its own notes with read_blocks
 
     blocks: list[Node] = []
     n = start

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import CardEntry, Face, Span
-from .constructs import (is_bare_mana_cost, is_enchant_type_line, is_flip_separator,
+from ...model import CardEntry, Face, Span
+from ..recognise import (is_bare_mana_cost, is_enchant_type_line, is_flip_separator,
                          is_mana_cost, is_power_toughness, is_type_line, parse_rule_line)
-from .en_linekinds import Line, is_blank, is_indented, next_filled, opens_construct
+from .linekinds import Line, is_blank, is_indented, next_filled, opens_construct
 
 _NAME_NOTE_RE = re.compile(r"^(?P<name>[^()]+?)\s+(?P<note>\(.*\))$")
 # A card name never ends in sentence punctuation, and no name is that long: such lines are prose.

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .base import nfkc
-from .constructs import (RuleLine, is_example, is_face_separator, is_flip_separator,
+from ..base import nfkc
+from ..recognise import (RuleLine, is_example, is_face_separator, is_flip_separator,
                          is_separator, is_type_line, parse_rule_line, parse_ruling)
 
 CARD_HEADER_RE = re.compile(r"^\s*《(?P<names>[^《》]+)》\s*$")

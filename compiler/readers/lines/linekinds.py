@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .constructs import (is_example, is_flip_separator, is_separator, parse_loose_ruling,
+from ..recognise import (is_example, is_flip_separator, is_separator, parse_loose_ruling,
                          parse_rule_line)
 
 Line = tuple[int, str]

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Diagnostics
-from ..model import CardEntry, Document, Node, Section, Span, Topic
-from ..textio import SourceText
-from .base import Reader, assign_ids, detect_language, finish_document
-from .en_blocks import BlockContext, read_blocks
-from .en_cardblock import find_header
-from .en_header import is_header_line, read_meta
-from .en_linekinds import (Line, is_blank, is_entry_separator, is_section_heading, next_filled,
+from ...errors import Diagnostics
+from ...model import CardEntry, Document, Node, Section, Span, Topic
+from ...textio import SourceText
+from ..base import Reader, assign_ids, detect_language, finish_document
+from .blocks import BlockContext, read_blocks
+from .cardblock import find_header
+from .header import is_header_line, read_meta
+from .linekinds import (Line, is_blank, is_entry_separator, is_section_heading, next_filled,
                            opens_construct)
 
 ROLES = {"GENERAL NOTES": "general-notes", "CARD-SPECIFIC NOTES": "card-notes",

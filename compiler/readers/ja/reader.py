@@ -9,15 +9,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..errors import Diagnostics
-from ..ids import IdAllocator, slugify
-from ..model import Document, DocumentMeta, Errata, Node, Ruling, Section, Span, Topic
-from ..textio import SourceText
-from .base import Reader, detect_language, finish_document
-from .constructs import is_separator
-from .ja_blocks import ReadContext, read_blocks
-from .ja_lines import parse_errata, parse_section_heading, parse_topic_heading
-from .ja_meta import find_set, stated_dates
+from ...errors import Diagnostics
+from ...ids import IdAllocator, slugify
+from ...model import Document, DocumentMeta, Errata, Node, Ruling, Section, Span, Topic
+from ...textio import SourceText
+from ..base import Reader, detect_language, finish_document
+from ..recognise import is_separator
+from .blocks import ReadContext, read_blocks
+from .lines import parse_errata, parse_section_heading, parse_topic_heading
+from .meta import find_set, stated_dates
 
 _HEADER_RE = re.compile(r"^\s*《[^《》]+》\s*$", re.M)
 _RULING_RE = re.compile(r"^\s*＊(?!＊)", re.M)

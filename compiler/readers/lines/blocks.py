@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import Diagnostics
-from ..model import Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling, Span
-from .constructs import (is_example, is_flip_separator, parse_loose_ruling, parse_mapping,
+from ...errors import Diagnostics
+from ...model import Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling, Span
+from ..recognise import (is_example, is_flip_separator, parse_loose_ruling, parse_mapping,
                          parse_rule_line)
-from .en_cardblock import find_header, read_card
-from .en_linekinds import Line, is_blank, is_indented, opens_construct
+from .cardblock import find_header, read_card
+from .linekinds import Line, is_blank, is_indented, opens_construct
 
 
 @dataclass(slots=True, frozen=True)

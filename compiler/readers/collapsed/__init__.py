@@ -1,0 +1,1 @@
+"""English FAQs whose whitespace was collapsed to one line (Future Sight, 2007)."""

@@ -1,0 +1,1 @@
+"""Line-structured English FAQs (Champions and Betrayers of Kamigawa, 2004-2005)."""

@@ -1,0 +1,1 @@
+"""Modern release notes (Modern Horizons 3, 2024): collector lines, unbulleted rulings."""
