@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 @dataclass(slots=True, frozen=True)
@@ -111,6 +111,8 @@ class Paragraph(Node):
     """The paragraph text with light inline markup kept verbatim."""
     src: Span
     """Source location."""
+    written: str | None = None
+    """The text as written, when ``text`` differs from it (mana symbol images as ``{T}``)."""
 
 
 @dataclass(slots=True)
@@ -126,6 +128,10 @@ class Ruling(Node):
     """Stable permalink id: a short hash of the owning card (or topic) and the text."""
     bullet: str | None = None
     """The bullet as written (``*``, ``＊``), or None for unbulleted rulings."""
+    question: str | None = None
+    """The question a question-and-answer FAQ asks (as written); ``text`` is the answer."""
+    written: str | None = None
+    """The text as written, when ``text`` differs from it (mana symbol images as ``{T}``)."""
 
 
 @dataclass(slots=True)
@@ -137,6 +143,8 @@ class Example(Node):
     """The example text including its label."""
     src: Span
     """Source location."""
+    written: str | None = None
+    """The text as written, when ``text`` differs from it."""
 
 
 @dataclass(slots=True)
@@ -156,6 +164,8 @@ class RuleQuote(Node):
     """``Example:`` paragraphs that belong to this rule, label included."""
     numbered_with_period: bool = False
     """True when the number was written with a trailing period (``502.38.``)."""
+    written: str | None = None
+    """The line as written, when its markup made number, title and text differ from it."""
 
 
 @dataclass(slots=True)
@@ -209,7 +219,8 @@ class Face(Node):
     name_note: str | None = None
     """Text written after the name on its line, e.g. ``(_Mirrodin_(R) card with its new Oracle wording)``."""
     mana_cost: str | None = None
-    """Mana cost verbatim, e.g. ``{2}{U/B}`` (some early FAQs write it bare: ``1BB``)."""
+    """Mana cost with braces, e.g. ``{2}{U/B}`` (a cost written ``1BB``, ``u/b u/b`` or as
+    symbol images is normalised; ``written`` keeps the source's own notation)."""
     type_line: str | None = None
     """Type line verbatim, e.g. ``Legendary Creature -- Spirit``."""
     power_toughness: str | None = None
@@ -218,8 +229,13 @@ class Face(Node):
     """Starting loyalty for planeswalkers."""
     defense: str | None = None
     """Defense for battles."""
+    color_indicator: str | None = None
+    """A colour indicator printed in the cost's place (``blue`` on a back face), as written."""
     text: list[str] = field(default_factory=list)
     """Rules text, one ability (printed line) per item, reminder text kept."""
+    written: list[str] = field(default_factory=list)
+    """The face's lines as written, when the fields above hold other words than they do
+    (a cost normalised to braces or drawn as images, Markdown escapes and emphasis)."""
 
 
 @dataclass(slots=True)
@@ -254,11 +270,14 @@ class CardEntry(Node):
     name_ja: str | None = None
     """Japanese name of the (front face of the) card, for Japanese documents."""
     layout: str = "normal"
-    """``normal``, ``flip`` (``++++++++++``), ``double-faced`` (``//``) or ``adventure`` (``////``)."""
+    """``normal``, ``flip`` (``++++++++++``), ``double-faced``, ``split`` or ``adventure``."""
     collector: Collector | None = None
     """Collector line, for modern release notes."""
     blocks: list[Node] = field(default_factory=list)
     """Rulings, rule quotes, paragraphs, lists, errata and examples after the card text."""
+    preface: list[str] = field(default_factory=list)
+    """Lines before the first face that belong to the entry, as written: the card's pictures
+    (``![Name](url)``) and ``Turn Over`` in web captures."""
 
 
 @dataclass(slots=True)
@@ -348,6 +367,10 @@ class DocumentMeta(Node):
     from the built-in set table, else its legal, last-modified or META date."""
     date_basis: str | None = None
     """Where ``date`` comes from: ``release``, ``legal``, ``last-modified``, ``meta`` or ``set-table``."""
+    published: str | None = None
+    """The date the publisher posted the document (a web capture's ``publish_date``), ISO."""
+    front_matter: list[str] = field(default_factory=list)
+    """A web capture's front matter lines, as written (``[_metadata_:title]:- "..."``)."""
 
 
 @dataclass(slots=True)

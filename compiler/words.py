@@ -13,8 +13,11 @@ WORD_RE = re.compile(r"\w+")
 TEXT_FIELDS = frozenset({
     "text", "title", "label", "number", "examples", "items", "maps_to", "mana_cost", "type_line",
     "power_toughness", "loyalty", "defense", "name_note", "raw", "faces", "name", "name_ja",
-    "blocks", "sections", "collector",
+    "blocks", "sections", "collector", "question", "color_indicator", "preface",
 })
+# A node that keeps its source text as written (``written``) counts that, not the fields read
+# from it (a cost normalised to braces, a mana image turned into ``{T}``); child blocks count.
+WRITTEN_KEEPS = frozenset({"blocks", "question"})
 CARD_LEVEL_COPIES = frozenset({"name", "name_ja", "id"})
 # A collector line's text is its code (``raw``) and the name after it; the rest is split from raw.
 COLLECTOR_TEXT = frozenset({"raw", "name"})
@@ -28,6 +31,7 @@ def source_words(text: str) -> Counter[str]:
 def document_words(data: dict[str, Any]) -> Counter[str]:
     """Return the multiset of words in the text fields of a document's dict form."""
     counter: Counter[str] = Counter()
+    _collect(data.get("meta", {}).get("front_matter", []), counter)
     for section in data.get("sections", []):
         _collect(section, counter)
     return counter
@@ -40,6 +44,11 @@ def _collect(node: Any, counter: Counter[str]) -> None:
         for item in node:
             _collect(item, counter)
     elif isinstance(node, dict):
+        if node.get("written"):
+            _collect(node["written"], counter)
+            for key in WRITTEN_KEEPS & node.keys():
+                _collect(node[key], counter)
+            return
         skip = CARD_LEVEL_COPIES if node.get("kind") == "card" else frozenset({"id"})
         for key, value in node.items():
             if key == "collector" and isinstance(value, dict):

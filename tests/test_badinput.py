@@ -236,7 +236,9 @@ def test_directory_of_bad_and_good_files_builds_the_good_ones(corpus, tmp_path):
             # the others are refused as duplicates, each on one line
             assert all(": error: document id " in l for l in named if ": error: " in l), named
     assert all(not name.startswith(".") for name in leftovers(out))
-    assert len(leftovers(out)) >= 5
+    # chk-en, bok-en, shm-ja and the set-less prose document at least (edits of a seed share
+    # its id; the CHK without separators is read as CHK again)
+    assert len(leftovers(out)) >= 4
 
 
 def test_subprocess_bad_and_good_files_no_traceback(corpus, tmp_path):

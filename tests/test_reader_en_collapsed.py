@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.errors import Diagnostics
-from compiler.model import CardEntry, ListBlock, Paragraph, RuleQuote, Ruling, Topic, iter_blocks
+from compiler.model import (CardEntry, ListBlock, Paragraph, RuleQuote, Ruling, Topic, iter_blocks,
+                            iter_document_blocks)
 from compiler.readers import choose_reader
 from compiler.readers.collapsed.reader import CollapsedFaqReader
 from compiler.textio import read_source
@@ -195,3 +196,20 @@ def test_reader_keeps_every_word_and_stays_valid(pieces):
     missing, extra = audit(src.text, doc.to_dict())
     assert not missing and not extra
     assert schema_errors(doc.to_dict()) == []
+
+
+def test_lines_added_around_the_collapsed_line_keep_every_card():
+    """Issue 12: the Future Sight seed with three lines appended is still read as one-line FAQ
+    (per region: the long line keeps its layout, the other lines are text with a warning)."""
+    data = (SOURCES / SEED_FILES["fut"]).read_bytes()
+    src = read_source(data + b"\nA note someone added.\nAnother line.\nAnd a third one.\n", "f.txt")
+    reader = choose_reader(src)
+    assert reader.layout == "en-collapsed"
+    diags = Diagnostics()
+    doc = reader.read(src, diags)
+    alone = reader.read(read_source(data, "f.txt"), Diagnostics())
+    count = lambda d: sum(isinstance(b, CardEntry) for b in iter_document_blocks(d))  # noqa: E731
+    assert count(doc) == count(alone) > 100
+    assert [d.line for d in diags.items if d.category == "layout.region"] == [2, 3, 4]
+    missing, extra = audit(src.text, doc.to_dict())
+    assert not missing and not extra

@@ -164,7 +164,8 @@ def test_bok_card_notes_own_their_plain_ids(seed):
 
 def test_bok_quirky_card_blocks(seed):
     cards = {c.name: c for c in _section(seed("bok"), "card-notes").blocks}
-    assert cards["Horobi's Whisper"].faces[0].mana_cost == "1BB"
+    assert cards["Horobi's Whisper"].faces[0].mana_cost == "{1}{B}{B}"
+    assert "1BB" in cards["Horobi's Whisper"].faces[0].written  # the source's own notation
     assert cards["Disrupting Shoal"].faces[0].type_line == "Instant – Arcane"
     assert cards["Threads of Disloyalty"].faces[0].type_line == "Enchant Creature"
     assert cards["Kodama of the Center Tree"].faces[0].power_toughness == "*/*"

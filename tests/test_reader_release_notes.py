@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from compiler.errors import Diagnostics
 from compiler.model import CardEntry, Ruling, Section, Topic, iter_blocks
 from compiler.readers.release_notes.reader import ReleaseNotesReader
-from compiler.readers.release_notes.split import rules_text_length
+from compiler.readers.recognise.split import rules_text_length
 from compiler.textio import read_source
 from compiler.validate import schema_errors
 from compiler.words import audit

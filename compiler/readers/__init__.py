@@ -7,6 +7,7 @@ from ..textio import SourceText
 from .base import Reader
 from .collapsed.reader import CollapsedFaqReader
 from .lines.reader import LineFaqReader
+from .notes.reader import CardNotesReader
 from .ja.reader import JapaneseFaqReader
 from .plain import PlainReader
 from .release_notes.reader import ReleaseNotesReader
@@ -14,8 +15,8 @@ from .release_notes.reader import ReleaseNotesReader
 
 def registry() -> list[Reader]:
     """Return every reader, most specific first; the plain reader comes last."""
-    return [LineFaqReader(), CollapsedFaqReader(), ReleaseNotesReader(), JapaneseFaqReader(),
-            PlainReader()]
+    return [CardNotesReader(), LineFaqReader(), CollapsedFaqReader(), ReleaseNotesReader(),
+            JapaneseFaqReader(), PlainReader()]
 
 
 def choose_reader(src: SourceText) -> Reader:

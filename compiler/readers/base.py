@@ -6,10 +6,11 @@ import unicodedata
 
 from ..errors import Diagnostics
 from ..ids import IdAllocator, content_id, slugify
-from ..model import (CardEntry, Document, DocumentMeta, Node, Ruling, Section, SourceInfo,
+from ..model import (CardEntry, Document, DocumentMeta, Face, Node, Ruling, Section, SourceInfo,
                      Topic, iter_blocks)
 from ..sets import by_code
 from ..textio import SourceText
+from .recognise.mana import parse_cost
 
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
 _LATIN_RE = re.compile(r"[A-Za-z]")
@@ -69,12 +70,33 @@ def effective_date(meta: DocumentMeta) -> tuple[str | None, str | None]:
 
 
 def finish_document(src: SourceText, meta: DocumentMeta, sections: list[Section]) -> Document:
-    """Assemble the document: fill the effective date and give every ruling its permalink id."""
+    """Assemble the document: fill the effective date, write every mana cost with braces and
+    give every ruling its permalink id."""
     meta.meta_date = meta.meta_date or src.meta_date
     meta.date, meta.date_basis = effective_date(meta)
+    for block in iter_blocks(list(sections)):
+        if isinstance(block, CardEntry):
+            for face in block.faces:
+                brace_cost(face)
     for section in sections:
         _assign_ruling_ids(section.blocks, owner=section.title or section.role)
     return Document(id=document_id(meta), meta=meta, source=source_info(src), sections=sections)
+
+
+def brace_cost(face: Face) -> None:
+    """Write a face's mana cost with braces (``1BB`` -> ``{1}{B}{B}``), keeping the face's
+    lines as written in ``written`` when that changes its words."""
+    if not face.mana_cost:
+        return
+    braced = parse_cost(face.mana_cost)
+    if braced is None or braced == face.mana_cost:
+        return
+    if not face.written:
+        name = f"{face.name} {face.name_note}" if face.name_note else face.name
+        face.written = [x for x in (name, face.name_ja, face.mana_cost, face.type_line,
+                                    face.power_toughness, face.loyalty, face.defense) if x]
+        face.written += face.text
+    face.mana_cost = braced
 
 
 def _assign_ruling_ids(blocks: list[Node], owner: str) -> None:

@@ -19,7 +19,6 @@ from .sections import (SEPARATOR_RE, TOPIC_RE, SectionText, is_legal_notice,
                                  section_role, split_entries, split_sections, split_topics)
 from .text import FlatText, Stretch, words
 
-_MIN_LINE = 2000
 _MIN_EVIDENCE = 2
 
 
@@ -29,12 +28,14 @@ class CollapsedFaqReader(Reader):
     layout = "en-collapsed"
 
     def score(self, src: SourceText) -> float:
-        """Return high confidence for English text on one long line with separators or bullets."""
+        """Return high confidence for English text whose bulk is one long line (90% of it at
+        least: a few lines added before or after do not hide the layout) with separators or
+        bullets."""
         filled = [line for line in src.lines if line.strip()]
-        if not filled or len(filled) > 3 or detect_language(src.text) != "en":
+        if not filled or detect_language(src.text) != "en":
             return 0.0
         longest = max(filled, key=len)
-        if len(longest) < min(_MIN_LINE, 0.9 * len(src.text.strip())):
+        if len(longest) < 0.9 * len(src.text.strip()):
             return 0.0
         evidence = (len(SEPARATOR_RE.findall(longest)) + len(BULLET_RE.findall(longest))
                     + len(TOPIC_RE.findall(longest)))
@@ -42,6 +43,7 @@ class CollapsedFaqReader(Reader):
 
     def read(self, src: SourceText, diags: Diagnostics) -> Document:
         """Return the document: a preamble section, one section per heading, a trailer."""
+        warn_other_lines(src, diags)
         flat = FlatText(src.text)
         entries = split_entries(Stretch(flat, 0, len(flat.flat)).strip())
         trailer = entries.pop() if entries and is_legal_notice(entries[-1]) else None
@@ -58,6 +60,18 @@ class CollapsedFaqReader(Reader):
             or [Section(id="", role="preamble", src=flat.span(0, len(flat.flat)))]
         assign_ids(sections)
         return finish_document(src, meta, sections)
+
+
+def warn_other_lines(src: SourceText, diags: Diagnostics) -> None:
+    """Warn at each filled line besides the collapsed one: read as text around it."""
+    filled = [(n, line) for n, line in enumerate(src.lines, 1) if line.strip()]
+    if len(filled) < 2:
+        return
+    longest = max(filled, key=lambda item: len(item[1]))[0]
+    for n, _ in filled:
+        if n != longest:
+            diags.warn(src.file, n, "a line beside the one-line FAQ: read with it as running text",
+                       "layout.region")
 
 
 def read_section(part: SectionText, file: str, diags: Diagnostics) -> Section:

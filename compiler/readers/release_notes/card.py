@@ -16,7 +16,7 @@ from ...errors import Diagnostics
 from ...model import CardEntry, Face, Ruling, Span
 from ..recognise import is_mana_cost, is_power_toughness, is_type_line
 from .lines import Unit, parse_collector
-from .split import rules_text_length
+from ..recognise.split import rules_text_length
 
 FACE_SEPARATORS = {"//": "double-faced", "////": "adventure"}
 _NUMBER_RE = re.compile(r"^(?:\d{1,2}|X)$")

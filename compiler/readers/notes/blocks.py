@@ -1,0 +1,240 @@
+"""Units to IR blocks: card entries with their rulings, rulings, questions and answers, quoted
+rules with their examples, examples, and paragraphs.
+
+Text keeps its inline markup; mana symbol images and lower-case braces in it are written as
+braced symbols (``{T}``), and the line as written is kept in ``written`` when that changed it,
+so the word audit still finds every word of the source.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import CardEntry, Example, Face, Node, Paragraph, RuleQuote, Ruling, Span
+from ..recognise import is_example, parse_rule_line
+from ..recognise.cardlines import face_separator
+from ..recognise.mana import symbols_in_text
+from ...words import source_words
+from ..recognise.markup import drop_unpaired_emphasis, unescape, unwrap
+from .entries import EntrySpan, FaceSpan, cost_line
+from .evidence import question
+from .units import BULLET, LINE, RULE, Unit
+
+
+@dataclass(slots=True)
+class Region:
+    """The units a run of blocks is made from, and the entries that start among them."""
+
+    units: list[Unit]
+    plain: list[str]
+    entries: dict[int, EntrySpan]
+    """Entries by the index of their first unit."""
+    hardless: bool
+    markdown: bool = False
+    """Whether the source is Markdown (its ``*`` and ``\\`` are markup, not text)."""
+
+
+def span(units: list[Unit], first: int, last: int) -> Span:
+    """Return the source span of units ``first..last``."""
+    return Span(units[first].line, units[last].end_line)
+
+
+def normalised(text: str) -> tuple[str, str | None]:
+    """Return ``(text with braced mana symbols, text as written if that differs)``."""
+    out = symbols_in_text(text)
+    return (out, text) if out != text else (text, None)
+
+
+def read_blocks(region: Region, first: int, last: int, card_notes: bool) -> list[Node]:
+    """Return the blocks of units ``first..last`` (inclusive)."""
+    blocks: list[Node] = []
+    i = first
+    units = region.units
+    while i <= last:
+        entry = region.entries.get(i)
+        if entry is not None and entry.last <= last:
+            card = card_entry(region, entry)
+            i = card_tail(region, card, entry.last + 1, last, card_notes)
+            blocks.append(card)
+            continue
+        i = read_one(region, i, last, blocks)
+    return blocks
+
+
+def read_one(region: Region, i: int, last: int, blocks: list[Node]) -> int:
+    """Read the block starting at unit ``i`` into ``blocks``; return the next index."""
+    units, plain_lines = region.units, region.plain
+    unit = units[i]
+    if unit.kind == RULE:
+        return i + 1
+    if unit.kind == BULLET:
+        blocks.append(ruling(unit, unit))
+        return i + 1
+    asked = question(unit.text)
+    if asked is not None:
+        return answer(region, i, last, asked, blocks)
+    rule = parse_rule_line(plain_lines[i]) if unit.kind == LINE else None
+    if rule is not None:
+        return rule_quote(region, i, last, blocks)
+    if is_example(plain_lines[i]):
+        text, written = normalised(unit.text)
+        blocks.append(Example(text=text, src=span(units, i, i), written=written))
+        return i + 1
+    j = i
+    while j + 1 <= last and units[j + 1].kind == LINE and units[j + 1].block == unit.block \
+            and j + 1 not in region.entries and question(units[j + 1].text) is None \
+            and parse_rule_line(plain_lines[j + 1]) is None and not is_example(plain_lines[j + 1]):
+        j += 1
+    text, written = normalised("\n".join(u.text for u in units[i:j + 1]))
+    blocks.append(Paragraph(text=text, src=span(units, i, j), written=written))
+    return j + 1
+
+
+def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:
+    """Return the ruling of a bullet (or, with ``ask``, the answer to a question)."""
+    text, written = normalised(unit.text)
+    bullet = unit.marker or None if unit.kind == BULLET else None
+    return Ruling(text=text, src=Span(unit.line, last.end_line), bullet=bullet, written=written,
+                  question=ask)
+
+
+def answer(region: Region, i: int, last: int, asked: str, blocks: list[Node]) -> int:
+    """Read a bold question and its answer paragraphs (up to the next question) as a ruling."""
+    units = region.units
+    j, parts = i + 1, []
+    while j <= last and units[j].kind == LINE and question(units[j].text) is None \
+            and j not in region.entries:
+        parts.append(units[j])
+        j += 1
+    q_unit = units[i]
+    if not parts:
+        text, written = normalised(q_unit.text)
+        blocks.append(Paragraph(text=text, src=span(units, i, i), written=written))
+        return i + 1
+    text, written = normalised("\n".join(u.text for u in parts))
+    blocks.append(Ruling(text=text, src=Span(q_unit.line, parts[-1].end_line), written=written,
+                         question=q_unit.text))
+    return j
+
+
+def rule_quote(region: Region, i: int, last: int, blocks: list[Node]) -> int:
+    """Read a quoted rule line and the ``Example:`` lines that follow it."""
+    units, plain_lines = region.units, region.plain
+    rule = parse_rule_line(plain_lines[i])
+    text, written = normalised(units[i].text)
+    quote = RuleQuote(number=rule.number, src=span(units, i, i), title=rule.title,
+                      text=rule.text, numbered_with_period=rule.with_period)
+    if written is not None or plain_lines[i] != units[i].text.strip():
+        quote.written = written or units[i].text
+    j = i + 1
+    while j <= last and units[j].kind == LINE and is_example(plain_lines[j]):
+        quote.examples.append(units[j].text)
+        quote.src = quote.src.cover(span(units, j, j))
+        j += 1
+    blocks.append(quote)
+    return j
+
+
+def card_tail(region: Region, card: CardEntry, i: int, last: int, card_notes: bool) -> int:
+    """Attach the rulings (and notes) after a card to it; return the index after them.
+
+    The tail ends at a break, a heading, another card or, outside card-specific notes, the
+    first line that is not a bullet. A paragraph in the tail stays with the card only when
+    more of the card's rulings follow it."""
+    units = region.units
+    end = i
+    while end <= last and units[end].kind in (BULLET, LINE) and end not in region.entries:
+        end += 1
+    tail: list[Node] = []
+    j = i
+    while j < end:
+        j = read_one(region, j, end - 1, tail)
+    keep = len(tail)
+    while keep and isinstance(tail[keep - 1], Paragraph) and not (card_notes and region.hardless):
+        keep -= 1
+    if not card_notes:
+        keep = next((n for n, b in enumerate(tail) if not isinstance(b, (Ruling, Example))), keep)
+    for block in tail[:keep]:
+        card.blocks.append(block)
+        card.src = card.src.cover(block.src)
+    return _index_after(units, tail[keep - 1].src.end_line, i) if keep else i
+
+
+def _index_after(units: list[Unit], end_line: int, start: int) -> int:
+    k = start
+    while k < len(units) and units[k].end_line <= end_line:
+        k += 1
+    return k
+
+
+def card_entry(region: Region, entry: EntrySpan) -> CardEntry:
+    """Return the card entry of an entry span."""
+    units = region.units
+    faces = [face(region, f) for f in entry.faces]
+    lead = [units[k].text for k in entry.lead]
+    layout = card_layout(region, entry, faces)
+    return CardEntry(id="", name=faces[0].name, faces=faces, src=span(units, entry.first, entry.last),
+                     layout=layout, preface=lead)
+
+
+def card_layout(region: Region, entry: EntrySpan, faces: list[Face]) -> str:
+    """Return the entry's layout from its separators, lead lines and type lines."""
+    if len(faces) == 1:
+        return "normal"
+    if any(f.type_line and "Adventure" in f.type_line for f in faces):
+        return "adventure"
+    seps = [face_separator(region.plain[f.separator]) for f in entry.faces if f.separator is not None]
+    if any(s and s.startswith("+") for s in seps):
+        return "flip"
+    if any(s and len(s) >= 3 for s in seps) or entry.lead and len(entry.lead) > 1 \
+            or any(region.plain[k].lower() in ("turn over", "transform") for k in entry.lead):
+        return "double-faced"
+    return "split"
+
+
+def face(region: Region, f: FaceSpan) -> Face:
+    """Return the IR face of a face span: fields from plain text, the lines as written kept."""
+    units, plain_lines = region.units, region.plain
+    name = plain_lines[f.name]
+    cost = None
+    if f.cost is not None:
+        cost = cost_line(units[f.cost], plain_lines[f.cost])
+    stats = plain_lines[f.stats] if f.stats is not None else None
+    tl = f.type_line
+    result = Face(name=name, src=span(units, f.name, f.last), mana_cost=cost, type_line=tl.text,
+                  power_toughness=tl.power_toughness, loyalty=tl.loyalty)
+    if stats is not None:
+        if tl.is_planeswalker and "/" not in stats:
+            result.loyalty = _value(stats)
+        elif tl.is_battle and "/" not in stats:
+            result.defense = _value(stats)
+        else:
+            result.power_toughness = stats.replace(" ", "")
+    if f.indicator is not None:
+        result.color_indicator = plain_lines[f.indicator]
+    result.text = [face_text(units[k], region.markdown) for k in f.text]
+    lines = [k for k in (f.name, f.indicator, f.cost, f.type, f.stats) if k is not None] + f.text
+    written = [units[k].text for k in sorted(lines)]
+    if _differs(result, written):
+        result.written = written
+    return result
+
+
+def _value(text: str) -> str:
+    return text.split(":")[-1].strip()
+
+
+def face_text(unit: Unit, markdown: bool) -> str:
+    """Return one rules text line for the record: symbols braced; in Markdown, a line set in
+    italics as a whole unwrapped, emphasis marks left open by a neighbouring line removed and
+    escapes resolved (the text, not the page's emphasis, is the card's); a mode bullet as ``•``."""
+    text = symbols_in_text(unit.text)
+    if markdown:
+        text = unescape(drop_unpaired_emphasis(unwrap(text)))
+    return f"\u2022 {text}" if unit.kind == BULLET else text
+
+
+def _differs(result: Face, written: list[str]) -> bool:
+    """Return whether the face's fields hold other words than the lines as written."""
+    fields = [result.name, result.color_indicator, result.mana_cost, result.type_line,
+              result.power_toughness, result.loyalty, result.defense, *result.text]
+    return source_words(" ".join(written)) != source_words(" ".join(x for x in fields if x))

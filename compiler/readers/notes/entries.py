@@ -1,0 +1,248 @@
+"""Card entries in a unit stream: where each card's faces and rules text are.
+
+A face is anchored on its **type line** (``parse_type_line``): the line before it is the mana
+cost when it reads as one (braces, bare letters or symbol images), a colour indicator may stand
+in the cost's place, and the line before those is the name. After the type line come the
+power/toughness, loyalty or defense (or they end the type line itself), then the rules text.
+
+Where the rules text ends is the hard part, and is decided per line from the layout's own
+evidence: a line continues the card when it is in the same paragraph or the same blockquote as
+the line before, or when that line ended in a hard break (web captures end every card line
+but the last with two spaces). Plain text that has neither (a browser's copy of a web page)
+falls back on what the line says (``looks_like_rules_text``). A face separator (``//`` to
+``/////``, ``++++++++++``) or a next face's name directly after the text (a split card in one
+blockquote) joins faces into one card; image lines and ``Turn Over`` before the first face
+belong to the entry.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..recognise.cardlines import (TypeLine, face_separator, is_color_indicator, is_turn_over,
+                                   parse_defense, parse_loyalty, parse_power_toughness,
+                                   parse_type_line)
+from ..recognise.mana import parse_cost
+from ..recognise.markup import is_image_line
+from ..recognise import is_example, parse_rule_line
+from ..recognise.cues import paragraph_score
+from ..recognise.markup import plain as plain_text
+from ..recognise.split import rules_text_length
+from .evidence import looks_like_name, looks_like_rules_text
+from .units import BULLET, LINE, Unit
+
+
+@dataclass(slots=True)
+class FaceSpan:
+    """Where one face's lines are (unit indices)."""
+
+    name: int
+    type: int
+    type_line: TypeLine
+    cost: int | None = None
+    indicator: int | None = None
+    stats: int | None = None
+    text: list[int] = field(default_factory=list)
+    separator: int | None = None
+    """The separator line before this face (``//``), if any."""
+
+    @property
+    def header_end(self) -> int:
+        """Return the index of the face's last header line (type line or stats)."""
+        return self.stats if self.stats is not None else self.type
+
+    @property
+    def last(self) -> int:
+        """Return the index of the face's last line."""
+        return self.text[-1] if self.text else self.header_end
+
+
+@dataclass(slots=True)
+class EntrySpan:
+    """One card entry: lead lines (images, ``Turn Over``) and faces."""
+
+    faces: list[FaceSpan]
+    lead: list[int] = field(default_factory=list)
+
+    @property
+    def first(self) -> int:
+        """Return the index of the entry's first line."""
+        return self.lead[0] if self.lead else self.faces[0].name
+
+    @property
+    def last(self) -> int:
+        """Return the index of the entry's last line."""
+        return self.faces[-1].last
+
+
+@dataclass(slots=True)
+class Reading:
+    """What the entry finder knows of a unit stream: units and their plain text."""
+
+    units: list[Unit]
+    plain: list[str]
+    hardless: bool
+    """True when no line of the source ends in a hard break (plain text, a browser's copy)."""
+    markdown: bool = False
+    """Whether the source is Markdown."""
+
+
+def find_entries(reading: Reading) -> list[EntrySpan]:
+    """Return the card entries of a unit stream, in order."""
+    heads = [face for i in range(len(reading.units)) if (face := face_head(reading, i))]
+    header_units = {i for f in heads for i in (f.name, f.cost, f.indicator, f.type, f.stats)
+                    if i is not None}
+    starts = {f.name for f in heads}
+    for face in heads:
+        read_text(reading, face, header_units, starts)
+    return group_faces(reading, heads)
+
+
+def face_head(reading: Reading, i: int) -> FaceSpan | None:
+    """Return the face whose type line is unit ``i``, or None."""
+    units, plain = reading.units, reading.plain
+    if units[i].kind != LINE or not (type_line := parse_type_line(plain[i])):
+        return None
+    j, cost, indicator = i - 1, None, None
+    if j >= 0 and units[j].kind == LINE and is_color_indicator(plain[j]):
+        indicator, j = j, j - 1
+    if j >= 0 and units[j].kind == LINE and cost_line(units[j], plain[j]) is not None:
+        cost, j = j, j - 1
+    # The name is a line; a card set inside a list item (C19's K'rrik) has it as the bullet.
+    if j < 0 or units[j].kind not in (LINE, BULLET) or not looks_like_name(plain[j]) \
+            or parse_type_line(plain[j]) or units[j].kind == BULLET and "\n" in units[j].text:
+        return None
+    face = FaceSpan(name=j, type=i, type_line=type_line, cost=cost, indicator=indicator)
+    k = i + 1
+    if k < len(units) and units[k].kind == LINE and not type_line.power_toughness:
+        if parse_power_toughness(plain[k]) and (type_line.is_creature or "Vehicle" in type_line.text
+                                                or "/" in plain[k]):
+            face.stats = k
+        elif type_line.is_planeswalker and parse_loyalty(plain[k]):
+            face.stats = k
+        elif type_line.is_battle and parse_defense(plain[k]):
+            face.stats = k
+    return face
+
+
+def cost_line(unit: Unit, text: str) -> str | None:
+    """Return the braced cost of a line in a card's cost place (``{X}`` alone counts there)."""
+    if text.strip() in ("X", "x"):
+        return "{X}"
+    return parse_cost(unit.text if "![" in unit.text else text)
+
+
+def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: set[int]) -> None:
+    """Give ``face`` its rules text lines: the lines after its header that continue the card."""
+    units = reading.units
+    candidates = text_candidates(reading, face.header_end + 1, header_units | starts)
+    prev = face.header_end
+    for k in candidates:
+        if not continues(units[prev], units[k]):
+            break
+        face.text.append(k)
+        prev = k
+    rest = candidates[len(face.text):]
+    names = [plain_text(reading.plain[face.name])]
+    if rest and reading.hardless and units[face.name].block != units[face.type].block:
+        keep = rules_text_length([reading.plain[k] for k in rest], names)
+        face.text.extend(rest[:keep])
+    elif rest and not reading.markdown:
+        face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
+    face.text.extend(mode_bullets(reading, face))
+
+
+def wrapped_or_rules(reading: Reading, face: FaceSpan, rest: list[int], names: list[str]) -> int:
+    """Return how many paragraphs after a blank line still belong to a plain-text card: a line
+    cut mid-sentence continues, and so do paragraphs that read as rules text."""
+    count = 0
+    last = reading.plain[face.last]
+    for k in rest:
+        text = reading.plain[k]
+        if not _SENTENCE_END_RE.search(last) and text[:1].islower():
+            pass  # the previous line was cut mid-sentence (a hard-wrapped card)
+        elif paragraph_score(text, names) <= 0:
+            break
+        count, last = count + 1, text
+    return count
+
+
+_MAX_MODES = 6
+
+
+def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
+    """Return the bullets that are the modes of a modal card (``Choose one or more —`` ends its
+    text and the modes follow as list items), up to the first that reads as a note."""
+    if not face.text or not reading.plain[face.text[-1]].rstrip().endswith(("\u2014", "--")):
+        return []
+    modes = []
+    k = face.text[-1] + 1
+    while k < len(reading.units) and reading.units[k].kind == BULLET and len(modes) < _MAX_MODES \
+            and looks_like_rules_text(reading.plain[k], [reading.plain[face.name]]):
+        modes.append(k)
+        k += 1
+    return modes
+
+
+def text_candidates(reading: Reading, start: int, stops: set[int]) -> list[int]:
+    """Return the lines from ``start`` that could be rules text: up to the first bullet,
+    heading, break, separator, image line or next card."""
+    units, plain = reading.units, reading.plain
+    found = []
+    for k in range(start, len(units)):
+        unit = units[k]
+        if unit.kind != LINE or k in stops or not plain[k] or face_separator(plain[k]) \
+                or is_turn_over(plain[k]) or is_image_line(unit.text) or ends_card(plain[k]):
+            break
+        found.append(k)
+    return found
+
+
+_SENTENCE_END_RE = re.compile(r"[.:!?)\"”]$")
+_INTRODUCES_RE = re.compile(r"\b(?:as follows|are these|is this)[:.]?$|:$")
+
+
+def ends_card(text: str) -> bool:
+    """Return whether a line cannot be rules text: a quoted rule (``502.42. Offering``), an
+    example, or a line introducing quoted rules (``The official rules ... are as follows:``)."""
+    return parse_rule_line(text) is not None or is_example(text) \
+        or bool(_INTRODUCES_RE.search(text)) and len(text) > 25
+
+
+def continues(before: Unit, unit: Unit) -> bool:
+    """Return whether ``unit`` continues the card whose previous line is ``before``."""
+    return unit.block == before.block or bool(unit.quote and unit.quote == before.quote) \
+        or before.hard
+
+
+def group_faces(reading: Reading, heads: list[FaceSpan]) -> list[EntrySpan]:
+    """Join faces into cards (separator or adjacency) and find each card's lead lines."""
+    entries: list[EntrySpan] = []
+    units, plain = reading.units, reading.plain
+    for face in heads:
+        if entries and joins(reading, entries[-1].faces[-1], face):
+            gap = face.name - 1
+            face.separator = gap if face_separator(plain[gap]) else None
+            entries[-1].faces.append(face)
+            continue
+        entry = EntrySpan([face])
+        k = face.name - 1
+        floor = entries[-1].last if entries else -1
+        while k > floor and units[k].kind == LINE and (is_image_line(units[k].text)
+                                                      or is_turn_over(plain[k])):
+            entry.lead.insert(0, k)
+            k -= 1
+        entries.append(entry)
+    return entries
+
+
+def joins(reading: Reading, previous: FaceSpan, face: FaceSpan) -> bool:
+    """Return whether ``face`` is another face of the card whose last face is ``previous``."""
+    units, plain = reading.units, reading.plain
+    gap = face.name - previous.last
+    if gap == 2 and face_separator(plain[previous.last + 1]):
+        return True
+    if gap != 1:
+        return False
+    before, first = units[previous.last], units[face.name]
+    return bool(first.block == before.block or (first.quote and first.quote == before.quote))

@@ -1,0 +1,98 @@
+"""The card-notes reader: English FAQs and release notes, in Markdown or plain text.
+
+One reader for the documents the publisher has put out since about 2009 in every notation of
+its web pages (and the line-structured FAQs before them): a preamble with the set's facts,
+``GENERAL NOTES`` with topics, quoted rules and rulings, and card-specific notes where each card
+is printed (name, cost, type line, P/T or loyalty, rules text, faces) and followed by its
+rulings. The source becomes units (``markdown.markdown_units`` or ``units.text_units``); the
+shared recognisers find the card entries (``entries``), sections and topics (``sections``)
+and the blocks (``blocks``); what no recogniser claims is kept as paragraphs.
+"""
+from __future__ import annotations
+
+import re
+
+from ...errors import Diagnostics
+from ...model import CardEntry, Document, Paragraph, iter_blocks
+from ...textio import SourceText
+from ..base import Reader, assign_ids, detect_language, finish_document
+from ..recognise.markup import plain
+from .blocks import Region
+from .entries import Reading, find_entries
+from .markdown import front_matter, markdown_units
+from .meta import document_meta
+from .sections import outline, read_sections
+from .units import HEADING, text_units
+
+_MARKDOWN_CUES = (re.compile(r"^\[_metadata_:", re.M), re.compile(r"^={3,}\s*$", re.M),
+                  re.compile(r"!\[[^\]]*\]\(https?://"), re.compile(r"^> ", re.M),
+                  re.compile(r"\]\(https?://"), re.compile(r"^#{1,6} ", re.M))
+
+
+def is_markdown(text: str) -> bool:
+    """Return whether the text is written in Markdown (a web capture): two or more of its cues."""
+    sample = text[:400_000]
+    return sum(1 for cue in _MARKDOWN_CUES if cue.search(sample)) >= 2
+
+
+class CardNotesReader(Reader):
+    """Recover sections, topics, card entries, rulings and quoted rules from English card notes."""
+
+    layout = "en-lines"
+
+    def score(self, src: SourceText) -> float:
+        """Return how sure the reader is: card entries found in English text; Markdown is this
+        reader's alone, plain text it shares with the line-structured reader, which knows the
+        2004-2005 FAQs' own constructs better (``-----`` entries, ``A --> B`` lists, name notes)."""
+        if detect_language(src.text) != "en" or max(map(len, src.lines), default=0) > 20_000:
+            return 0.0
+        reading, _, markdown = self._reading(src)
+        cards = len(find_entries(reading))
+        if cards == 0:
+            return 0.0
+        if markdown:
+            return 0.97
+        return 0.85 if cards >= 3 else 0.5
+
+    def read(self, src: SourceText, diags: Diagnostics) -> Document:
+        """Return the document read from ``src``."""
+        reading, front, markdown = self._reading(src)
+        entries = find_entries(reading)
+        region = Region(reading.units, reading.plain, {e.first: e for e in entries},
+                        reading.hardless, markdown)
+        title_index = next((i for i, u in enumerate(reading.units)
+                            if u.kind == HEADING and u.depth == 1), None)
+        title_index = title_index if title_index is not None and title_index < 40 else None
+        heads = outline(region, title_index)
+        sections = read_sections(region, heads, title_index)
+        layout = "en-markdown" if markdown else "en-lines"
+        facts_until = next((h.index for h in heads.sections if h.role == "card-notes"),
+                           len(reading.units))
+        title = reading.plain[title_index] if title_index is not None else None
+        meta = document_meta([u.text for u in reading.units[:facts_until]], front, title, layout,
+                             f"doc-{src.sha256[:8]}")
+        warn_unread(sections, src.file, diags)
+        assign_ids(sections)
+        return finish_document(src, meta, sections)
+
+    def _reading(self, src: SourceText):
+        markdown = is_markdown(src.text)
+        front = front_matter(src.lines) if markdown else front_matter(())
+        units = markdown_units(src.lines, front.end) if markdown else text_units(src.lines)
+        units = [u for u in units if u.text or u.kind != "bullet"]
+        hardless = not any(u.hard for u in units)
+        reading = Reading(units, [plain(u.text) if u.kind != "rule" else "" for u in units],
+                          hardless, markdown)
+        return reading, front, markdown
+
+
+def warn_unread(sections, file: str, diags: Diagnostics) -> None:
+    """Warn at ``file:line`` about card-notes paragraphs no card entry claimed."""
+    for section in sections:
+        if section.role != "card-notes":
+            continue
+        for block in iter_blocks(section.blocks):
+            if isinstance(block, Paragraph) and not isinstance(block, CardEntry) \
+                    and len(block.text) > 0:
+                diags.warn(file, block.src.line, "paragraph between card entries kept as it is: "
+                           "no card or ruling recognised", "layout.paragraph")
