@@ -176,8 +176,12 @@ class DocumentAccuracy:
         return 1 - len(self.boundary_wrong) / self.entries if self.entries else 1.0
 
 
-def measure(doc: Document, source: str, data: CardData) -> DocumentAccuracy:
-    """Return the accuracy of ``doc`` (read from ``source``) against ``data``."""
+def measure(doc: Document, source: str, data: CardData,
+            symbols_lost: bool = False) -> DocumentAccuracy:
+    """Return the accuracy of ``doc`` (read from ``source``) against ``data``.
+
+    ``symbols_lost``: the source is a plain copy of a page whose mana symbols were images,
+    which a copy drops; the data's symbols are then dropped before comparing."""
     language = doc.meta.language
     lines = source.split("\n")
     result = DocumentAccuracy(expected_entries(source, data, language), set(), [], 0, [], [])
@@ -185,6 +189,8 @@ def measure(doc: Document, source: str, data: CardData) -> DocumentAccuracy:
         if not isinstance(block, CardEntry):
             continue
         printed = [data.face(face.name) for face in block.faces]
+        if symbols_lost:
+            printed = [without_symbols(card) if card else None for card in printed]
         for n, (face, card) in enumerate(zip(block.faces, printed)):
             if card is not None:
                 result.found.add(fold_name(card.name))
@@ -201,6 +207,18 @@ def measure(doc: Document, source: str, data: CardData) -> DocumentAccuracy:
         if why:
             result.boundary_wrong.append((block.name, block.src.line, why))
     return result
+
+
+_SYMBOL_RE = re.compile(r"\{[^{}]{1,4}\}")
+
+
+def without_symbols(card: PrintedFace) -> PrintedFace:
+    """Return ``card`` with the mana symbols of its text removed (what a copy of a page whose
+    symbols were images keeps)."""
+    copy = PrintedFace(**{f: getattr(card, f) for f in card.__slots__})
+    copy.printed_text = _SYMBOL_RE.sub("", card.printed_text) if card.printed_text else None
+    copy.text = _SYMBOL_RE.sub("", card.text) if card.text else None
+    return copy
 
 
 def shared_once(card: PrintedFace, others: list[Face]) -> PrintedFace:
@@ -231,8 +249,9 @@ def compare_face(face: Face, card: PrintedFace, language: str = "en",
                  span_text: str | None = None) -> dict[str, tuple[str, str]]:
     """Return the fields of ``face`` that differ from ``card``: field -> (read, printed).
 
-    A power/toughness, loyalty or defense the reader left empty is not wrong when the source
-    text of the entry (``span_text``) does not hold it at all: the document did not print it."""
+    A mana cost, power/toughness, loyalty or defense the reader left empty is not wrong when the
+    source text of the entry (``span_text``) does not hold it at all: the document did not print
+    it (a Japanese FAQ without P/T, a plain copy of a page whose costs were images)."""
     wrong: dict[str, tuple[str, str]] = {}
     pt = f"{card.power}/{card.toughness}" if card.power is not None else None
     checks = {
@@ -245,7 +264,7 @@ def compare_face(face: Face, card: PrintedFace, language: str = "en",
     }
     for name, (read, printed) in checks.items():
         exact = name == "mana_cost"
-        if not read and span_text is not None and name in ("pt", "loyalty", "defense") \
+        if not read and span_text is not None and name in ("mana_cost", "pt", "loyalty", "defense") \
                 and not any(p and norm(p) in norm(span_text) for p in printed):
             continue
         if not any(_same(read, p, exact) for p in printed):

@@ -80,8 +80,9 @@ def subjects(shared: Path) -> list[Subject]:
     return found
 
 
-def measure_subject(subject: Subject, cards: Path) -> Measured:
-    """Read one subject and measure it."""
+def measure_subject(subject: Subject, cards: Path, symbols_lost: bool = False) -> Measured:
+    """Read one subject and measure it (``symbols_lost``: a plain copy of a page whose mana
+    symbols were images)."""
     src = read_source(subject.path.read_bytes(), subject.path.name)
     diags = Diagnostics()
     doc = read_document(src, diags)
@@ -90,7 +91,7 @@ def measure_subject(subject: Subject, cards: Path) -> Measured:
     return Measured(subject, doc.meta.layout, doc.meta.set_code, doc.meta.release_date, doc.meta.date,
                     sum(missing.values()), sum(extra.values()),
                     any(d.category == "layout.unknown" for d in diags.items),
-                    measure(doc, src.text, data))
+                    measure(doc, src.text, data, symbols_lost))
 
 
 def reviewed() -> set[tuple[str, str, str]]:

@@ -7,6 +7,7 @@ so the word audit still finds every word of the source.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...model import CardEntry, Example, Face, Node, Paragraph, RuleQuote, Ruling, Span
@@ -194,14 +195,14 @@ def card_layout(region: Region, entry: EntrySpan, faces: list[Face]) -> str:
 def face(region: Region, f: FaceSpan) -> Face:
     """Return the IR face of a face span: fields from plain text, the lines as written kept."""
     units, plain_lines = region.units, region.plain
-    name = plain_lines[f.name]
+    name, note = split_name_note(plain_lines[f.name])
     cost = None
     if f.cost is not None:
         cost = cost_line(units[f.cost], plain_lines[f.cost])
     stats = plain_lines[f.stats] if f.stats is not None else None
     tl = f.type_line
     result = Face(name=name, src=span(units, f.name, f.last), mana_cost=cost, type_line=tl.text,
-                  power_toughness=tl.power_toughness, loyalty=tl.loyalty)
+                  power_toughness=tl.power_toughness, loyalty=tl.loyalty, name_note=note)
     if stats is not None:
         if tl.is_planeswalker and "/" not in stats:
             result.loyalty = _value(stats)
@@ -217,6 +218,17 @@ def face(region: Region, f: FaceSpan) -> Face:
     if _differs(result, written):
         result.written = written
     return result
+
+
+_NAME_NOTE_RE = re.compile(r"^(?P<name>.*\S)\s*(?P<note>\((?=[^()]*\b(?:only|[Dd]eck|card|version|"
+                           r"[Ee]dition|[Pp]romo\w*|Oracle|reprint)\b)[^()]+\))$")
+
+
+def split_name_note(text: str) -> tuple[str, str | None]:
+    """Return a name line's name and the note written after it (``Avid Reclaimer (Planeswalker
+    Deck only)``); a name with a parenthesis of its own (``B.O.B. (Bevy of Beebles)``) is kept."""
+    m = _NAME_NOTE_RE.match(text)
+    return (m.group("name"), m.group("note")) if m else (text, None)
 
 
 def _value(text: str) -> str:
@@ -235,6 +247,6 @@ def face_text(unit: Unit, markdown: bool) -> str:
 
 def _differs(result: Face, written: list[str]) -> bool:
     """Return whether the face's fields hold other words than the lines as written."""
-    fields = [result.name, result.color_indicator, result.mana_cost, result.type_line,
+    fields = [result.name, result.name_note, result.color_indicator, result.mana_cost, result.type_line,
               result.power_toughness, result.loyalty, result.defense, *result.text]
     return source_words(" ".join(written)) != source_words(" ".join(x for x in fields if x))

@@ -144,25 +144,42 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
         prev = k
     rest = candidates[len(face.text):]
     names = [plain_text(reading.plain[face.name])]
-    if rest and reading.hardless and units[face.name].block != units[face.type].block:
-        keep = rules_text_length([reading.plain[k] for k in rest], names)
-        face.text.extend(rest[:keep])
+    header_end = units[face.header_end]
+    own_paragraph = not (face.text and units[face.text[-1]].block == header_end.block)
+    if rest and reading.hardless and units[face.name].block != units[face.type].block \
+            and own_paragraph:
+        groups = paragraphs(reading, rest)
+        keep = rules_text_length([" ".join(reading.plain[k] for k in g) for g in groups], names)
+        face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
     face.text.extend(mode_bullets(reading, face))
 
 
+def paragraphs(reading: Reading, lines: list[int]) -> list[list[int]]:
+    """Return ``lines`` grouped by paragraph.
+
+    In a page's plain copy each printed card line was a paragraph (a blank line around it),
+    a few lines broken by ``<br>`` one paragraph, and a list of rulings one run of lines: a
+    paragraph is rules text or notes as a whole, never split."""
+    groups: list[list[int]] = []
+    for k in lines:
+        if groups and reading.units[groups[-1][-1]].block == reading.units[k].block:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    return groups
+
+
 def wrapped_or_rules(reading: Reading, face: FaceSpan, rest: list[int], names: list[str]) -> int:
-    """Return how many paragraphs after a blank line still belong to a plain-text card: a line
-    cut mid-sentence continues, and so do paragraphs that read as rules text."""
+    """Return how many paragraphs after a blank line still belong to a plain-text card: those
+    continuing a line cut mid-sentence."""
     count = 0
     last = reading.plain[face.last]
     for k in rest:
         text = reading.plain[k]
-        if not _SENTENCE_END_RE.search(last) and text[:1].islower():
-            pass  # the previous line was cut mid-sentence (a hard-wrapped card)
-        elif paragraph_score(text, names) <= 0:
-            break
+        if _SENTENCE_END_RE.search(last) or not text[:1].islower():
+            break  # only a line cut mid-sentence (a hard-wrapped card) goes on past a blank
         count, last = count + 1, text
     return count
 

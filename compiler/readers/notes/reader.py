@@ -68,7 +68,7 @@ class CardNotesReader(Reader):
         layout = "en-markdown" if markdown else "en-lines"
         facts_until = next((h.index for h in heads.sections if h.role == "card-notes"),
                            len(reading.units))
-        title = reading.plain[title_index] if title_index is not None else None
+        title = reading.plain[title_index] if title_index is not None else first_line_title(reading)
         meta = document_meta([u.text for u in reading.units[:facts_until]], front, title, layout,
                              f"doc-{src.sha256[:8]}")
         warn_unread(sections, src.file, diags)
@@ -84,6 +84,15 @@ class CardNotesReader(Reader):
         reading = Reading(units, [plain(u.text) if u.kind != "rule" else "" for u in units],
                           hardless, markdown)
         return reading, front, markdown
+
+
+def first_line_title(reading: Reading) -> str | None:
+    """Return a plain text's first line when it reads as a title (a page's copy starts with
+    its heading: ``Innistrad: Midnight Hunt Release Notes``)."""
+    first = reading.plain[0] if reading.plain else ""
+    if first and len(first) <= 100 and not first.endswith((".", ":", "?")):
+        return first
+    return None
 
 
 def warn_unread(sections, file: str, diags: Diagnostics) -> None:

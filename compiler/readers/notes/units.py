@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 LINE, BULLET, HEADING, RULE = "line", "bullet", "heading", "rule"
 _RULE_RE = re.compile(r"^\s*(?:-{3,}|_{3,}|\*{3,}|={3,})\s*$")
-_BULLET_RE = re.compile(r"^(?P<indent>\s*)(?P<marker>[*•＊+]|-(?!-))(?P<space>\s+)(?P<text>\S.*)$")
+# A ruling's bullet; ``•`` opens a mode of a modal card's text, not a ruling.
+_BULLET_RE = re.compile(r"^(?P<indent>\s*)(?P<marker>[*＊]|-(?!-))(?P<space>\s+)(?P<text>\S.*)$")
 _EMPHASIS_START_RE = re.compile(r"^\*[^*\s](?:[^*]*[^*\s])?\*(?!\w)")
 _HARD_BREAK_RE = re.compile(r"(?: {2,}|\\)$")
 

@@ -43,7 +43,7 @@ def is_image_line(text: str) -> bool:
 def unwrap(text: str) -> str:
     """Return ``text`` without emphasis marks around the whole of it (``*Jace*`` -> ``Jace``)."""
     m = _WRAPPED_RE.match(text.strip())
-    return m.group(2) if m else text
+    return m.group(2) if m and any(ch.isalpha() for ch in m.group(2)) else text
 
 
 def plain(text: str) -> str:
