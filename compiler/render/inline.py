@@ -2,7 +2,8 @@
 
 The texts keep the light markup of the sources: ``*emphasis*``, ``_Set Name_(TM)``, mana
 symbols, ASCII dashes. markdown-it-py parses them in inline mode with only emphasis and
-backslash escapes enabled, so raw HTML, links, images, headings and lists are never produced:
+backslash escapes enabled, and links and images of web captures read as their text (no address
+is written), so raw HTML, links out of the site, images, headings and lists are never produced:
 whatever the text holds comes out as text.
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ from markupsafe import Markup
 
 from .links import Annotate, render_linked
 from .mana import render_mana_cost
-from .md_plugins import emphasis_guard_plugin, mana_plugin
+from .md_plugins import emphasis_guard_plugin, mana_plugin, source_links_plugin
 from .typography import typeset
 
 __all__ = ["render_inline", "render_mana_cost"]
@@ -28,7 +29,7 @@ def build_parser() -> MarkdownIt:
     """Return the markdown-it parser for FAQ inline text."""
     md = MarkdownIt("zero", {"html": False, "linkify": False, "typographer": False})
     md.enable(["emphasis", "escape"])
-    md.use(mana_plugin).use(emphasis_guard_plugin)
+    md.use(mana_plugin).use(emphasis_guard_plugin).use(source_links_plugin)
     md.add_render_rule("text", _render_text)
     return md
 

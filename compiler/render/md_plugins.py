@@ -8,6 +8,8 @@ from __future__ import annotations
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 
+from markupsafe import escape
+
 from .mana import parse_symbol, render_symbol
 
 _MAX_SYMBOL = 11  # "{" + the longest body parse_symbol accepts + "}"
@@ -78,3 +80,18 @@ def _has_letter(tokens) -> bool:
 
 def _to_text(token) -> None:
     token.type, token.tag, token.nesting, token.content = "text", "", 0, token.markup
+
+
+def source_links_plugin(md: MarkdownIt) -> None:
+    """Read a web capture's links and images as text: a link shows its text (the card names
+    in it are linked by the cross-referencer like any other text), an image its alt text.
+    No address of the source is ever written: the site links nowhere outside itself."""
+    md.enable(["link", "image"])
+    md.add_render_rule("link_open", lambda self, tokens, idx, options, env: "")
+    md.add_render_rule("link_close", lambda self, tokens, idx, options, env: "")
+    md.add_render_rule("image", _render_image_alt)
+
+
+def _render_image_alt(self, tokens, idx, options, env) -> str:
+    alt = self.renderInlineAsText(tokens[idx].children or [], options, env)
+    return f'<span class="source-image">{escape(alt)}</span>' if alt.strip() else ""

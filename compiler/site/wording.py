@@ -78,6 +78,8 @@ def document_title(doc: Document) -> str:
 
 # Emphasis as the sources write it: *word*, _Title_ (marks around text with a letter, not
 # inside words), so "7*7" and "*/1+*" keep their asterisks, as the inline renderer does.
+_LINK_RE = re.compile(r"(?<!!)\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_IMAGE_RE = re.compile(r"!\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 _EMPHASIS_RE = re.compile(
     r"(?<![\w*_])([*_])(?=[^\s*_])(?=[^*_]*?[^\W\d_])(.+?)(?<=[^\s*_])\1(?![\w*_])")
 
@@ -86,4 +88,6 @@ def plain_text(text: str | None) -> str:
     """Return an IR text as plain words for ``<title>`` and descriptions (markup marks dropped)."""
     if not text:
         return ""
+    if "](" in text:  # a web capture's links and images: their text, not their addresses
+        text = _IMAGE_RE.sub(r"\1", _LINK_RE.sub(r"\1", text))
     return " ".join(_EMPHASIS_RE.sub(r"\2", typeset(text)).split())
