@@ -213,8 +213,9 @@ def face(region: Region, f: FaceSpan) -> Face:
     if f.indicator is not None:
         result.color_indicator = plain_lines[f.indicator]
     result.text = [face_text(units[k], region.markdown) for k in f.text]
-    lines = [k for k in (f.name, f.indicator, f.cost, f.type, f.stats) if k is not None] + f.text
-    written = [units[k].text for k in sorted(lines)]
+    lines = [k for k in (f.separator, f.name, f.indicator, f.cost, f.type, f.stats)
+             if k is not None] + f.text
+    written = [units[k].text for k in sorted(lines)]  # a separator's words: "(back face)"
     if _differs(result, written):
         result.written = written
     return result

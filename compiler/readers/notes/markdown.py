@@ -120,7 +120,12 @@ def _walk(tokens: list[Token], lines: list[str], units: list[Unit], claimed: lis
                 _item_paragraph(tok, lines, units)
             else:
                 _paragraph(tok, lines, units, index, quote, bool(item_start))
-        elif tok.type in ("code_block", "fence", "html_block", "table_open") and tok.map:
+        elif tok.type == "table_open" and tok.map:
+            _claim(claimed, tok.map)
+            for no in range(tok.map[0], tok.map[1]):
+                units.extend(table_row_units(_strip_quote(lines[no], quote), no + 1,
+                                             index * 1000 + no, quote))
+        elif tok.type in ("code_block", "fence", "html_block") and tok.map:
             _claim(claimed, tok.map)
             block = lines[tok.map[0]:tok.map[1]]
             for unit in text_units([_strip_quote(line, quote) for line in block], tok.map[0] + 1):
@@ -177,3 +182,19 @@ def _item_paragraph(tok: Token, lines: list[str], units: list[Unit]) -> None:
             parts.append(text.strip())
         bullet.end_line = max(bullet.end_line, no)
     bullet.text = "\n".join(parts)
+
+
+_CELL_SPLIT_RE = re.compile(r"(?<!\\)\|")
+_FIELD_SPLIT_RE = re.compile(r"\s{2,}")
+
+
+def table_row_units(line: str, no: int, block: int, quote: int) -> list[Unit]:
+    """Return the units of one table row: a cell's fields, set apart by two spaces or more
+    (2012's captures print a double-faced card as a row, ``| (front face)  Name  Type  1/3  Text
+    | (back face)  ... |``), as lines of one paragraph; rows without words give none."""
+    units = []
+    for cell in _CELL_SPLIT_RE.split(line.strip().strip("|")):
+        for field in _FIELD_SPLIT_RE.split(cell.strip()):
+            if re.search(r"\w", field):
+                units.append(Unit(LINE, field.strip(), no, no, block, quote))
+    return units

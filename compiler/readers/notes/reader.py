@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 from ...errors import Diagnostics
-from ...model import CardEntry, Document, Paragraph, iter_blocks
+from ...model import Document, Paragraph, iter_blocks
 from ...textio import SourceText
 from ..base import Reader, assign_ids, detect_language, finish_document
-from ..recognise.markup import plain
+from ..recognise.markup import is_image_line, plain
 from .blocks import Region
 from .entries import Reading, find_entries
 from .markdown import front_matter, markdown_units
@@ -95,13 +95,24 @@ def first_line_title(reading: Reading) -> str | None:
     return None
 
 
+_LEGAL_RE = re.compile(r"trademarks? of Wizards of the Coast|©\s*\d{4} Wizards", re.I)
+_AUTOLINK_RE = re.compile(r"^<[^<>\s]+>$")
+
+
+def is_page_furniture(text: str) -> bool:
+    """Return whether a paragraph is the page's own: the trademark notice, a bare link or a
+    picture (nothing a reader of the notes misses when it is not a card or ruling)."""
+    bare = text.strip()
+    return bool(_LEGAL_RE.search(bare) or _AUTOLINK_RE.match(bare) or is_image_line(bare)
+                or not plain(bare))
+
+
 def warn_unread(sections, file: str, diags: Diagnostics) -> None:
     """Warn at ``file:line`` about card-notes paragraphs no card entry claimed."""
     for section in sections:
         if section.role != "card-notes":
             continue
         for block in iter_blocks(section.blocks):
-            if isinstance(block, Paragraph) and not isinstance(block, CardEntry) \
-                    and len(block.text) > 0:
+            if isinstance(block, Paragraph) and not is_page_furniture(block.text):
                 diags.warn(file, block.src.line, "paragraph between card entries kept as it is: "
                            "no card or ruling recognised", "layout.paragraph")

@@ -22,7 +22,8 @@ LOYALTY_RE = re.compile(r"^(?:(?:Starting\s+)?[Ll]oyalty:?\s*)?(?P<value>[0-9]{1
 DEFENSE_RE = re.compile(r"^(?:[Dd]efense:?\s*)?(?P<value>[0-9]{1,2})$")
 FACE_SEPARATOR_RE = re.compile(r"^\s*[*_]*\s*(?P<slashes>/{2,5})\s*[*_]*\s*$")
 FLIP_SEPARATOR_RE = re.compile(r"^\s*\+{5,}\s*$")
-TURN_OVER_RE = re.compile(r"^(?:Turn Over|Transform|Flip|Meld)$", re.I)
+TURN_OVER_RE = re.compile(r"^(?:Turn Over|Transform|Flip|Meld|\(front (?:face|side)\))$", re.I)
+FACE_LABEL_RE = re.compile(r"^\(back (?:face|side)\)$", re.I)
 COLOR_INDICATOR_RE = re.compile(
     r"^\*?\(?(?:(?:white|blue|black|red|green|colorless)(?:,?\s+(?:and\s+)?)?){1,5}\)?\*?$", re.I)
 
@@ -86,11 +87,11 @@ def parse_defense(text: str) -> str | None:
 
 def face_separator(text: str) -> str | None:
     """Return the separator as written if the line splits a card's faces (``//``, ``/////``,
-    ``++++++++++`` for a flip card), else None."""
+    ``++++++++++`` for a flip card, ``(back face)`` in 2012's tables), else None."""
     m = FACE_SEPARATOR_RE.match(text)
     if m:
         return m.group("slashes")
-    return text.strip() if FLIP_SEPARATOR_RE.match(text) else None
+    return text.strip() if FLIP_SEPARATOR_RE.match(text) or FACE_LABEL_RE.match(text.strip()) else None
 
 
 def is_turn_over(text: str) -> bool:
