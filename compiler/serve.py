@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 import time
 import urllib.parse
@@ -38,6 +39,11 @@ from .render.env import templates_dir
 from .xref.era import default_rules_dir
 
 NOT_FOUND_PAGE = "404.html"
+INTERNAL = (".faqc", "search/index", ".faqc-site")
+"""Parts of a built site that are the build's own (its state, the Whoosh index ``faqc search``
+reads, the marker): never served."""
+BACKLOG = 1024
+"""Connections the listening socket queues (the standard library's 5 dropped 52 of 500)."""
 SWAP_WAIT = 2.0
 """Seconds a request waits for the site folder while a build swaps it."""
 POLL_INTERVAL = 1.0
@@ -62,12 +68,25 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         return str(inside) if inside else str(root / "\0refused")
 
     def send_head(self):
-        """Answer 404 for refused paths instead of trying to open them."""
+        """Answer 404 for refused paths and the build's own files instead of opening them."""
         await_folder(Path(self.directory), SWAP_WAIT)
-        if "\0" in self.translate_path(self.path):
+        if "\0" in self.translate_path(self.path) or is_internal(self.path):
             self.send_error(404, "Not found")
             return None
         return super().send_head()
+
+    def list_directory(self, path):
+        """Answer 404 for a folder without ``index.html``: no listings, as ``mkdocs serve``."""
+        self.send_error(404, "Not found")
+        return None
+
+    def handle(self) -> None:
+        """Serve the connection; a client that goes away is one line with ``-v``, else silent."""
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError, ConnectionAbortedError) as exc:
+            if not self.quiet:
+                self.log_message("client went away (%s)", type(exc).__name__)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Answer a 404 with the site's own page, made to work at the request's depth."""
@@ -91,6 +110,13 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         """Log requests only when asked to (``-v``)."""
         if not self.quiet:
             super().log_message(format, *args)
+
+
+def is_internal(url_path: str) -> bool:
+    """Return whether a URL path names the build's own files (``.faqc/state.json``)."""
+    path = urllib.parse.unquote(urllib.parse.urlsplit(url_path).path, errors="replace")
+    parts = "/".join(p for p in path.split("/") if p not in ("", "."))
+    return any(parts == name or parts.startswith(name + "/") for name in INTERNAL)
 
 
 def site_file(root: Path, url_path: str) -> Path | None:
@@ -155,9 +181,22 @@ def make_server(site: Path, host: str = "127.0.0.1", port: int = 8000,
                 quiet: bool = True) -> ThreadingHTTPServer:
     """Return a threading HTTP server for ``site`` (port 0 picks a free port)."""
     handler = partial(SiteRequestHandler, directory=os.fspath(site.resolve()), quiet=quiet)
-    server = ThreadingHTTPServer((host, port), handler)
+    server = SiteServer((host, port), handler)
     server.daemon_threads = True
     return server
+
+
+class SiteServer(ThreadingHTTPServer):
+    """The threading server with a deep listen queue and one-line reports of dropped clients."""
+
+    request_queue_size = BACKLOG
+
+    def handle_error(self, request, client_address) -> None:
+        """A client gone mid-answer is no error of the site: nothing printed (``-v``: one line)."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def serve_site(server: ThreadingHTTPServer, watcher: SiteWatcher | None = None,

@@ -167,3 +167,55 @@ def test_at_depth_rewrites_relative_urls_only():
         b'action="search', b'action="../../search')
     assert [url_depth(p) for p in ("/", "/x.html", "/a/", "/a/b.html", "/a/b/c.html?x=/y/z", "")] \
         == [0, 0, 1, 1, 2, 0]
+
+
+# ---------------------------------------------------------------- like mkdocs serve (issue 15)
+
+@pytest.mark.parametrize("path", ["/.faqc/state.json", "/.faqc/", "/search/index/", "/.faqc-site",
+                                  "/%2Efaqc/state.json", "/search/./index/", "/assets/"])
+def test_no_listing_and_nothing_of_the_build_is_served(built, path):
+    site, port = built
+    resp, body = request(port, path)
+    assert resp.status == 404
+    assert b"Directory listing" not in body and b"schema" not in body
+    assert body == (site / "404.html").read_bytes() or b'href="' in body  # the site's own page
+
+
+def test_a_folder_with_an_index_serves_it(built):
+    site, port = built
+    resp, body = request(port, "/")
+    assert resp.status == 200 and body == (site / "index.html").read_bytes()
+
+
+def test_500_concurrent_connections_are_all_answered(built):
+    """The listen backlog holds them (the standard library's 5 dropped 52 of 500)."""
+    _, port = built
+    import socket
+
+    def one(_):
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+            sock.sendall(b"GET / HTTP/1.0\r\nHost: x\r\n\r\n")
+            data = b""
+            while chunk := sock.recv(65536):
+                data += chunk
+            return data.split(b"\r\n", 1)[0]
+
+    with ThreadPoolExecutor(max_workers=500) as pool:
+        lines = list(pool.map(one, range(500)))
+    assert lines == [b"HTTP/1.0 200 OK"] * 500
+
+
+def test_a_client_that_goes_away_is_silent_without_v(built, capfd):
+    import socket
+    import struct
+    _, port = built
+    for _ in range(20):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sock.sendall(b"GET /search/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        # close with a reset (SO_LINGER 0): the server's write meets ECONNRESET / EPIPE
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+    import time
+    time.sleep(0.5)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Exception" not in err
