@@ -15,7 +15,7 @@ from .build import build_command
 from .bundle import bundle_command
 from .normalize import discover_sources, normalize_file
 from .search.command import search_command
-from .serve import make_server, serve_site, start_watching
+from .serve import LiveReload, make_server, serve_site, start_watching
 from .site.linkcheck import check_site
 from .xref.era import rules_library
 
@@ -158,11 +158,12 @@ def serve(ctx: Context, site_dir: Path, host: str, port: int, watch: bool, sourc
         raise FaqcError(f"{site_dir}: error: no built site here (run faqc build first, "
                         f"or faqc serve --watch)")
     try:
-        server = make_server(site_dir, host, port, quiet=ctx.verbosity <= 0)
+        live = LiveReload() if watch else None
+        server = make_server(site_dir, host, port, quiet=ctx.verbosity <= 0, live=live)
     except OSError as exc:
         raise FaqcError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     try:
-        watcher = start_watching(sources_dir, site_dir, rules_dir, jobs, say=ctx.info,
+        watcher = start_watching(sources_dir, site_dir, rules_dir, jobs, say=ctx.info, live=live,
                                  shout=lambda line: click.echo(line, err=True)) if watch else None
         bound_host, bound_port = server.server_address[:2]
         ctx.info(f"serving {site_dir} at http://{bound_host}:{bound_port}/ "

@@ -7,6 +7,7 @@ corpus, files edited on disk, pages fetched over HTTP. The watcher polls every 0
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import shutil
@@ -21,7 +22,8 @@ import pytest
 from compiler.build import build_site
 from compiler.errors import Diagnostics
 from compiler.render.env import templates_dir
-from compiler.serve import SiteWatcher, describe_changes, make_server, serve_site
+from compiler.serve.live import TAG
+from compiler.serve import LiveReload, SiteWatcher, describe_changes, make_server, serve_site
 
 from .test_incremental import CORPUS, RULES, new_faq
 
@@ -30,6 +32,7 @@ FAQC = ROOT / ".venv" / "bin" / "faqc"
 WAIT = 30.0
 """Seconds any wait may last before the test fails (a rebuild of this corpus takes under 1 s)."""
 CHAMPIONS_DOC = "/docs/chk-en.html"
+RELOAD_TAG = TAG.decode()
 
 
 def get(port: int, path: str) -> tuple[int, str]:
@@ -67,16 +70,17 @@ def leftovers(site: Path) -> list[str]:
 class Serving:
     """A watching server on a copy of the corpus; ``lines`` holds everything it printed."""
 
-    def __init__(self, tmp_path: Path):
+    def __init__(self, tmp_path: Path, live: LiveReload | None = None):
         self.sources, self.site = tmp_path / "sources", tmp_path / "site"
         self.templates = tmp_path / "templates"
         shutil.copytree(CORPUS, self.sources)
         shutil.copytree(templates_dir(), self.templates)
         self.lines: list[str] = []
         self.watcher = SiteWatcher(self.sources, self.site, self.templates, RULES, jobs=1,
-                                   say=self.lines.append, shout=self.lines.append, interval=0.1)
+                                   say=self.lines.append, shout=self.lines.append, interval=0.1,
+                                   live=live)
         assert self.watcher.rebuild("first build") is not None
-        self.server = make_server(self.site, "127.0.0.1", 0)
+        self.server = make_server(self.site, "127.0.0.1", 0, live=live)
         self.port = self.server.server_address[1]
         self.stop = threading.Event()
         self.thread = threading.Thread(target=serve_site,
@@ -282,7 +286,7 @@ def test_ctrl_c_during_a_rebuild_keeps_the_previous_site(tmp_path):
     assert not any("Traceback" in ln or "Process " in ln for ln in lines)
     assert leftovers(tmp_path / "site") == []
     status, after = subprocess_free_get(tmp_path / "site", CHAMPIONS_DOC)
-    assert status == 200 and after == before
+    assert status == 200 and after == before.replace(RELOAD_TAG, "")  # served with the reload
 
 
 def subprocess_free_get(site: Path, path: str) -> tuple[int, str]:
@@ -332,3 +336,29 @@ def test_serve_without_watch_stops_on_ctrl_c(tmp_path):
     assert get(port, "/")[0] == 200
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=WAIT) == 0 and proc.stderr.read() == "stopped\n"
+
+
+def test_pages_get_the_reload_script_only_while_watching(tmp_path):
+    serving = Serving(tmp_path, live=LiveReload())
+    try:
+        status, page = serving.get(CHAMPIONS_DOC)
+        assert status == 200 and '<script src="/.faqc-live/reload.js"></script></body>' in page
+        assert ".faqc-live" not in (serving.site / CHAMPIONS_DOC[1:]).read_text(encoding="utf-8")
+        status, script = serving.get("/.faqc-live/reload.js")
+        assert status == 200 and "location.reload()" in script
+        first = json.loads(serving.get("/.faqc-live/wait")[1])["generation"]
+        rename_card(serving.sources / "01_champions.txt")
+        # held until the rebuild publishes, then answered with the next generation
+        assert json.loads(serving.get(f"/.faqc-live/wait?since={first}")[1]) == {
+            "generation": first + 1}
+    finally:
+        serving.close()
+    plain = make_server(serving.site, "127.0.0.1", 0)
+    thread = threading.Thread(target=plain.serve_forever, daemon=True)
+    thread.start()
+    try:
+        assert ".faqc-live" not in get(plain.server_address[1], CHAMPIONS_DOC)[1]
+        assert get(plain.server_address[1], "/.faqc-live/reload.js")[0] == 404
+    finally:
+        plain.shutdown()
+        plain.server_close()

@@ -42,3 +42,23 @@ def test_the_404_page_of_a_nested_path_is_styled_and_its_links_work(page, served
     page.fill("#site-search-q", "bushido")
     page.press("#site-search-q", "Enter")
     page.wait_for_url(re.compile(re.escape(served) + r"search\.html\?q=bushido$"))
+
+
+def test_an_open_page_reloads_itself_after_a_rebuild(page, tmp_path):
+    """Issue 15: edit a source while `faqc serve --watch` runs; the open page shows the change
+    without being reloaded by hand (its script waits for the next build generation)."""
+    from compiler.serve import LiveReload
+
+    from ..test_serve_watch import CHAMPIONS_DOC, Serving, rename_card
+
+    serving = Serving(tmp_path, live=LiveReload())
+    try:
+        page.goto(f"http://127.0.0.1:{serving.port}{CHAMPIONS_DOC}")
+        assert "Budoka Gardener" in page.locator("main").inner_text()
+        page.wait_for_timeout(300)  # the page's first ask for the generation is answered
+        rename_card(serving.sources / "01_champions.txt")
+        from playwright.sync_api import expect
+        expect(page.locator("main")).to_contain_text("Budoka Farmer", timeout=30_000)
+        assert page.errors == []
+    finally:
+        serving.close()
