@@ -78,5 +78,5 @@ def link_report(faqs_dir: Path, sources_dir: Path, library: CrLibrary | None = N
     if library is not None:
         citations = era_citations(index, docs, library)
         lines += era_report(citations, docs, library, sources_dir,
-                            diags if diags is not None else Diagnostics())
+                            diags if diags is not None else Diagnostics(), index)
     return index, lines

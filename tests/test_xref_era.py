@@ -7,6 +7,7 @@ import pytest
 
 from compiler.cr import CrRule, CrSection, load_cr_library
 from compiler.errors import Diagnostics
+from compiler.model import RuleQuote, iter_document_blocks
 from compiler.inventory import collect
 from compiler.xref.era import era_citations, era_counts, era_report
 from compiler.xref.resolve import Resolver, era_date, resolve
@@ -112,3 +113,25 @@ def test_a_document_older_than_every_cr_reads_against_the_earliest_said_so(corpu
     lines = era_report(era_citations(index, [old], library), [old], library, tmp_path, Diagnostics())
     assert lines[1].startswith("  old-en (2003-10-02): CR 2004-10-01, the nearest, dated after "
                                "the document;")
+
+
+def test_an_undated_document_is_warned_about_once_and_read_against_no_cr(corpus, library,
+                                                                          tmp_path):
+    """Issue 12: without a date, rule numbers are not read against some CR (the newest would
+    give a 2015 FAQ's 701.30 Bolster today's 701.30 Clash); ``faqc check`` says so once."""
+    docs, inv, _ = corpus
+    chk = doc_of(inv, "chk-en")
+    undated = dataclasses.replace(chk, id="undated-en",
+                                  meta=dataclasses.replace(chk.meta, date=None, date_basis=None))
+    assert era_date(library, undated) is None
+    index = resolve(collect([undated]), library)
+    rules = [r for r in index.references if r.link.kind == "rule"]
+    assert rules and all(r.link.cr_date is None for r in rules)
+    diags = Diagnostics()
+    lines = era_report(era_citations(index, [undated], library), [undated], library, tmp_path,
+                       diags, index)
+    assert "  undated-en: no date, rules not read against a CR" in lines
+    (warning,) = [d for d in diags.items if d.category == "xref.undated"]
+    quoted = [b for b in iter_document_blocks(undated) if isinstance(b, RuleQuote)]
+    assert warning.line == min([b.src.line for b in quoted] + [r.line for r in rules])
+    assert f"its {len(quoted) + len(rules)} quoted rule(s)" in warning.message

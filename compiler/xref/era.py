@@ -21,6 +21,7 @@ from .resolve import LinkIndex, era_date
 DEFAULT_RULES_DIR = Path("content/rules")
 """Where ``faqc build`` and ``faqc check`` look for the CRs when not told (used if present)."""
 CATEGORY = "xref.rule-era"
+UNDATED = "xref.undated"
 
 
 @dataclass(slots=True, frozen=True)
@@ -74,6 +75,25 @@ def era_citations(index: LinkIndex, documents: list[Document],
     return out
 
 
+def rule_lines(index: LinkIndex | None, doc: Document) -> list[int]:
+    """Return the lines of a document's rule numbers (its quoted rules and citations)."""
+    quoted = [b.src.line for b in iter_document_blocks(doc) if isinstance(b, RuleQuote)]
+    cited = [ref.line for ref in (index.references if index else ())
+             if ref.doc_id == doc.id and ref.link.kind == "rule"]
+    return quoted + cited
+
+
+def warn_undated(doc: Document, lines: list[int], sources_dir: Path, diags: Diagnostics) -> None:
+    """Warn ``[xref.undated]`` once for a document with no date that quotes or cites rules: its
+    rule numbers cannot be read against the rules of its day (they link to all their meanings)."""
+    if not lines:
+        return
+    diags.warn(str(sources_dir / doc.source.file), min(lines),
+               f"the document states no date and the set table does not know it: its {len(lines)} "
+               "quoted rule(s) and its citations link to every meaning of their numbers, not to "
+               "the rules of its day", UNDATED)
+
+
 def era_counts(citations: list[EraCitation]) -> dict[str, Counter[str]]:
     """Return, per document, counts by ``<cited|quoted>.<found|missing>``."""
     out: dict[str, Counter[str]] = defaultdict(Counter)
@@ -83,7 +103,7 @@ def era_counts(citations: list[EraCitation]) -> dict[str, Counter[str]]:
 
 
 def era_report(citations: list[EraCitation], documents: list[Document], library: CrLibrary,
-               sources_dir: Path, diags: Diagnostics) -> list[str]:
+               sources_dir: Path, diags: Diagnostics, index: LinkIndex | None = None) -> list[str]:
     """Return the era lines of the link report; warn ``[xref.rule-era]`` for each missing number."""
     lines = ["rules read against the CR in force on each document's date "
              "(cited found/missing, quoted found/missing):"]
@@ -91,6 +111,7 @@ def era_report(citations: list[EraCitation], documents: list[Document], library:
     for doc in sorted(documents, key=lambda d: d.id):
         if era_date(library, doc) is None:
             lines.append(f"  {doc.id}: no date, rules not read against a CR")
+            warn_undated(doc, rule_lines(index, doc), sources_dir, diags)
             continue
         choice = library.choose(doc.meta.date)
         after = ", the nearest, dated after the document" if choice.after else ""
