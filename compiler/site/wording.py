@@ -72,8 +72,8 @@ def document_title(doc: Document) -> str:
     meta = doc.meta
     if meta.language == "ja":
         return f"{meta.set_name_local or meta.set_name} FAQ"
-    kind = "Release Notes" if meta.layout == "en-release-notes" else "FAQ"
-    return f"{meta.set_name} {kind}"
+    notes = meta.layout == "en-release-notes" or "release notes" in (meta.title or "").lower()
+    return f"{meta.set_name} {'Release Notes' if notes else 'FAQ'}"
 
 
 # Emphasis as the sources write it: *word*, _Title_ (marks around text with a letter, not
