@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -203,6 +204,11 @@ def run() -> None:
         click.echo(f"faqc: internal error (a bug in faqc, not in your input): "
                    f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)", err=True)
         code = 70
+    finally:
+        # The work is done (or abandoned) and its outcome decided: a Ctrl-C from here on, one
+        # racing the end of a build, must not surface as "Exception ignored ... Traceback" from
+        # the interpreter's shutdown (weakref callbacks, atexit handlers).
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code if isinstance(code, int) else 0)
 
 
