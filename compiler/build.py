@@ -101,7 +101,7 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
     (a folder of Comprehensive Rules texts), rule citations are read in their era and the CR
     pages are built too (the CR texts' own warnings are ``faqc check``'s to report)."""
     started = time.perf_counter()
-    source_files = discover_sources(sources)                         # discover
+    source_files = discover_sources(sources, diags)                  # discover
     with hold_lock(out, "build"):                                    # one build at a time
         clear_abandoned(out)
         return _build(source_files, sources, out, diags, templates, rules, full, jobs,

@@ -42,6 +42,13 @@ def hold_lock(target: Path, verb: str, *, shared: bool = False,
     path = lock_path(target)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise FaqcError(f"{_blocker(path.parent)}: error: exists and is not a folder") from None
+    except OSError as exc:
+        if not (shared and exc.errno in _READ_ONLY):
+            raise FaqcError(f"{path.parent}: error: cannot make the folder: "
+                            f"{exc.strerror or exc}") from None
+    try:
         fd = _acquire(path, fcntl.LOCK_SH if shared else fcntl.LOCK_EX, say or _say, target)
     except OSError as exc:
         if shared and exc.errno in _READ_ONLY:
@@ -88,6 +95,13 @@ def _release(path: Path, fd: int) -> None:
         pass  # another holder: the file stays for it
     finally:
         os.close(fd)
+
+
+def _blocker(folder: Path) -> Path:
+    """Return the first of ``folder`` and its parents that exists (a file in the way)."""
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    return folder
 
 
 def holder(fd: int) -> str:
