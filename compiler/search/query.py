@@ -30,6 +30,12 @@ TEXT_SCOPES = {"title": ("title_en", "title_ja"), "body": ("body_en", "body_ja")
 FIELD_NAMES = EXACT_FIELDS + tuple(TEXT_SCOPES)
 _ALLOWED = {"kind": KINDS, "lang": LANGUAGES}
 _SPECIAL = '"()'
+MAX_TOKENS = 100
+"""Words, phrases, operators and parentheses a query may hold (a bound on the parse)."""
+MAX_TERMS = 100
+"""Terms a query's words may analyze into (a long phrase, Japanese text)."""
+MAX_DEPTH = 16
+"""Parentheses a query may nest."""
 
 
 class QueryError(FaqcError):
@@ -69,11 +75,23 @@ def _special(text: str, i: int, field: str | None, negated: bool) -> tuple[_Toke
     return _Token("open" if text[i] == "(" else "close", text[i], field, negated), i + 1
 
 
+def _bounded(tokens: list[_Token]) -> list[_Token]:
+    """Return ``tokens`` if the query is within ``MAX_TOKENS`` and ``MAX_DEPTH``, else raise."""
+    if len(tokens) > MAX_TOKENS:
+        raise QueryError(f"query too long: more than {MAX_TOKENS} words and operators")
+    depth = 0
+    for token in tokens:
+        depth += {"open": 1, "close": -1}.get(token.kind, 0)
+        if depth > MAX_DEPTH:
+            raise QueryError(f"parentheses nested too deeply: more than {MAX_DEPTH} levels")
+    return tokens
+
+
 def _lex(text: str) -> list[_Token]:
-    """Return the tokens of a query string."""
+    """Return the tokens of a query string (at most one more than ``MAX_TOKENS``)."""
     tokens: list[_Token] = []
     i, field, negated = 0, None, False
-    while i < len(text):
+    while i < len(text) and len(tokens) <= MAX_TOKENS:
         if text[i].isspace():
             if field or negated:
                 raise _dangling(field, negated)
@@ -102,7 +120,7 @@ def _lex(text: str) -> list[_Token]:
             continue
         tokens.append(_Token("word", rest, name or field, negated))
         field, negated = None, False
-    if field or negated:
+    if (field or negated) and len(tokens) <= MAX_TOKENS:
         raise _dangling(field, negated)
     return tokens
 
@@ -111,7 +129,7 @@ class _Parser:
     """Recursive descent over the tokens, giving a plan (plain lists and dicts)."""
 
     def __init__(self, tokens: list[_Token]):
-        self.tokens, self.i = tokens, 0
+        self.tokens, self.i, self.terms = tokens, 0, 0
 
     def peek(self) -> _Token | None:
         """Return the next token, or None at the end."""
@@ -170,6 +188,9 @@ class _Parser:
             self.take()
         else:
             node = _leaf(token.text, token.kind == "phrase", scope)
+            self.terms += len(node.get("text", ()))
+            if self.terms > MAX_TERMS:
+                raise QueryError(f"query too long: more than {MAX_TERMS} terms")
         return {"not": node} if token.negated else node
 
 
@@ -189,7 +210,7 @@ def plan(text: str) -> dict:
     """Return the plan of a query string: its parsed, analyzed form (the JS builds the same)."""
     if not text.strip():
         raise QueryError("empty query")
-    return _simplify({"and": _Parser(_lex(text)).sequence(None, closing=False)})
+    return _simplify({"and": _Parser(_bounded(_lex(text))).sequence(None, closing=False)})
 
 
 def _simplify(node: dict) -> dict | None:
