@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from whoosh import query as wq
+from whoosh.matching import AndNotMatcher
 
 from ..errors import FaqcError
 from .analysis import analyze_text, normalize_item
@@ -249,10 +250,29 @@ def to_whoosh(node: dict | None) -> wq.Query:
         return _or([_text_query(node, field) for field in node["fields"]])
     if "andnot" in node:
         positive, negative = node["andnot"]
-        return wq.AndNot(to_whoosh(positive), to_whoosh(negative))
+        return ExcludingQuery(to_whoosh(positive), to_whoosh(negative))
     if "and" in node:
         return wq.And([to_whoosh(c) for c in node["and"]])
     return wq.Or([to_whoosh(c) for c in node["or"]])
+
+
+class _ExcludingMatcher(AndNotMatcher):
+    """Whoosh's ``AndNotMatcher``, which keeps an excluded document when the excluded list
+    starts before the kept one and reaches it by skipping (``ninjutsu -rule`` kept the Ninjutsu
+    topic, whose body says "rules"): here the first kept document is checked as every other."""
+
+    def _find_first(self):
+        if self.a.is_active() and self.b.is_active():
+            self._find_next()
+
+
+class ExcludingQuery(wq.AndNot):
+    """``a ANDNOT b`` with every document of ``b`` excluded (see ``_ExcludingMatcher``)."""
+
+    def matcher(self, searcher, context=None):
+        """Return the matcher of ``a`` without the documents of ``b``."""
+        return _ExcludingMatcher(self.a.matcher(searcher, context),
+                                 self.b.matcher(searcher, searcher.boolean_context()))
 
 
 def _or(queries: list[wq.Query]) -> wq.Query:
