@@ -108,16 +108,59 @@ def test_shortened_modern_edition():
     _assert_nothing_lost(data, doc)
 
 
-def test_stray_byte_is_read_as_replacement_and_reported():
+def test_a_stray_byte_in_utf8_text_is_read_as_windows_1252_and_reported():
     data = _stray_byte()
     diags = Diagnostics()
     doc = read_cr_bytes(data, "stray.txt", diags)
-    assert doc.source.encoding == "utf-8+replace" and doc.source.newline == "CR"
-    assert "side\ufffdways" in doc.entry("701.26a").text
+    assert doc.source.encoding == "utf-8+cp1252" and doc.source.newline == "CR"
+    assert "side’ways" in doc.entry("701.26a").text  # 0x92 is a right single quote in cp1252
+    assert "“scry N”" in doc.entry("701.22a").text  # the UTF-8 around it stays UTF-8
     line = doc.entry("701.26a").src.line
     assert [d.format() for d in diags.items] == [
-        f"stray.txt:{line}: warning: byte 0x92 is not UTF-8: read as U+FFFD [cr.encoding]"]
+        f"stray.txt:{line}: warning: byte 0x92 is not UTF-8: read as Windows-1252 '’' [cr.encoding]"]
     assert doc.date == "2026-01-16"
+
+
+def test_a_byte_windows_1252_leaves_undefined_is_u_fffd_and_reported():
+    data = _stray_byte().replace(b"side\x92ways", b"side\x81ways")
+    diags = Diagnostics()
+    doc = read_cr_bytes(data, "stray.txt", diags)
+    assert "side\ufffdways" in doc.entry("701.26a").text
+    assert [d.message for d in diags.items] == [
+        "byte 0x81 is neither UTF-8 nor Windows-1252: read as U+FFFD"]
+
+
+def _windows_1252_cr(rules: int) -> bytes:
+    """A generated CR in Windows-1252 whose every rule quotes with curly quotes."""
+    lines = ["Magic: The Gathering Comprehensive Rules", "",
+             "These rules are effective as of January 16, 2026.", "", "1. Game Concepts", "",
+             "100. General", ""]
+    lines += [f"100.{n}. A card’s “quoted” text — rule {n}’s “example” … and “more”." for n in
+              range(1, rules + 1)]
+    return "\r\n".join(lines + ["", "Glossary", "", "Credits", ""]).encode("cp1252")
+
+
+def test_a_windows_1252_file_full_of_curly_quotes_is_read_as_windows_1252():
+    data = _windows_1252_cr(800)  # 8,000 bytes that are not UTF-8, far past any cap on counting
+    assert data.count(b"\x93") == 2400
+    diags = Diagnostics()
+    doc = read_cr_bytes(data, "cp1252.txt", diags)
+    assert doc.source.encoding == "cp1252"
+    assert doc.entry("100.800").text == "A card’s “quoted” text — rule 800’s “example” … and “more”."
+    assert not any("\ufffd" in (r.text or "") for r in doc.rules)
+    assert [d.message for d in diags.items] == ["not UTF-8: decoded as cp1252"]
+
+
+def test_utf8_text_with_some_windows_1252_bytes_loses_no_character():
+    utf8 = "100.1. A card’s “quoted” text, in UTF-8.".encode("utf-8")
+    legacy = "100.2. El-Hajjâj and Dandân, in Windows-1252: “quoted”.".encode("cp1252")
+    head = b"These rules are effective as of January 16, 2026.\n\n100. General\n\n"
+    diags = Diagnostics()
+    doc = read_cr_bytes(head + utf8 + b"\n" + legacy + b"\n", "mixed.txt", diags)
+    assert doc.source.encoding == "utf-8+cp1252"
+    assert doc.entry("100.1").text == "A card’s “quoted” text, in UTF-8."
+    assert doc.entry("100.2").text == "El-Hajjâj and Dandân, in Windows-1252: “quoted”."
+    assert len(diags.items) == 4 and all(d.line == 6 for d in diags.items)
 
 
 def test_old_layout_typos_are_read_and_reported():
