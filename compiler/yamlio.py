@@ -1,6 +1,7 @@
 """YAML in and out, only through the IR, with libyaml when present; atomic writes."""
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
 from pathlib import Path
@@ -69,3 +70,13 @@ def write_atomic(path: Path, text: str) -> bool:
         Path(tmp).unlink(missing_ok=True)
         raise
     return True
+
+
+def clear_temporary(folder: Path, prefix: str = ".") -> list[Path]:
+    """Remove the temporary files (``<prefix>*.tmp``) that writers killed before their rename
+    left in ``folder`` (call it holding the lock of what is written: no writer is at work)."""
+    found = sorted(folder.glob(f"{glob.escape(prefix)}*.tmp")) if folder.is_dir() else []
+    for path in found:
+        if path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
+    return found
