@@ -263,6 +263,7 @@ def wait_for_cleanup(proc: subprocess.Popen, corpus: Corpus) -> bool:
     while proc.poll() is None:
         if new_only.exists() and any(".old-" in p for p in beside(corpus.site)):
             return True
+        time.sleep(0.0005)  # a spinning loop would take a core from the build it waits for
     return False
 
 
@@ -380,3 +381,32 @@ def test_ctrl_c_exits_130_saying_interrupted(tmp_path):
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=60)
     assert (proc.returncode, err.strip().splitlines()[-1:]) == (130, ["faqc: interrupted"])
+
+
+def test_ctrl_c_to_the_whole_group_at_any_moment_is_one_line(tmp_path):
+    """Ctrl-C from a terminal goes to the build and every worker at once, at any moment: while
+    the modules load, while workers read, render or index. Each time the build ends within
+    seconds (no worker left, no wait on a pool's locks), says one line and no worker says
+    anything."""
+    rng = random.Random(SEED + 1)
+    for n, delay in enumerate(sorted(rng.uniform(0.02, 1.0) * k for k in (0.2, 1, 2, 3, 4, 5))):
+        proc = subprocess.Popen([str(FAQC), "-q", "build", "--full", "-j", "2", "--sources",
+                                 str(SEEDS), "--out", str(tmp_path / "site")], cwd=tmp_path,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        time.sleep(delay)
+        finished = proc.poll() is not None
+        if not finished:
+            os.killpg(proc.pid, signal.SIGINT)
+        try:
+            _out, err = proc.communicate(timeout=60)   # EOF: every worker has closed its pipes
+            deadline = time.monotonic() + 10
+            while group_members(proc.pid) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            left = group_members(proc.pid)
+        finally:
+            reap(proc.pid, wait=0)
+        assert not left, f"Ctrl-C at {delay:.2f}s: {len(left)} worker(s) outlived the build"
+        if not finished:
+            assert (proc.returncode, err.strip()) in ((130, b"faqc: interrupted"), (0, b"")), \
+                f"Ctrl-C at {delay:.2f}s: exit {proc.returncode}: {err.decode(errors='replace')}"
