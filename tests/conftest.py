@@ -10,6 +10,9 @@ from compiler.model import Document
 from compiler.readers import read_document
 from compiler.textio import read_source
 
+from .cr_texts import six_editions
+
+
 def pytest_configure(config):
     """Install Chromium and the CJK font (with apt, when missing) before any test is collected:
     a module that looks for /usr/bin/chromium at import must find it on a fresh machine."""
@@ -24,7 +27,7 @@ def pytest_configure(config):
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
-RULES = ROOT / "content" / "rules"
+RULES = six_editions()  # links to ../shared/cr: the project carries no CR text
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 # The five seeds, by what they are (the code never relies on these names).

@@ -29,11 +29,13 @@ import pytest
 
 from compiler.site.linkcheck import check_site
 
+from .cr_texts import cr_file
+
 ROOT = Path(__file__).resolve().parent.parent
 FAQC = Path(sys.executable).parent / "faqc"
 SMALL = ROOT / "tests" / "fixtures" / "site-corpus"
 SEEDS = ROOT / "content" / "sources"
-CR_TEXT = ROOT / "content" / "rules" / "CR_2004-10-01.txt"
+CR_TEXT = cr_file("2004-10-01")
 SEED = 20240601
 SMALL_KILLS = 8           # of which SMALL_SIGINTS are Ctrl-C
 SMALL_SIGINTS = 2

@@ -17,9 +17,11 @@ import pytest
 
 from bench.corpus import load_seed, synthetic_text
 
+from .cr_texts import site_excerpts
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "fixtures" / "site-corpus"
-RULES = ROOT / "tests" / "fixtures" / "site-rules"
+RULES = site_excerpts()  # three shortened CRs cut from ../shared/cr
 VENV = Path(sys.executable).parent.parent
 MAKE = shutil.which("make")
 pytestmark = pytest.mark.skipif(MAKE is None or not (VENV / ".installed").is_file(),
