@@ -129,8 +129,8 @@ def test_a_search_nested_400_deep_is_one_line(tmp_path):
     build_site(CORPUS, tmp_path / "site", Diagnostics(), jobs=1)
     done = faqc("search", "--site", str(tmp_path / "site"), "(" * 400 + "ninja" + ")" * 400,
                 cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (1, "faqc: error: the input is nested too deeply "
-                                                 "to be read\n"), done.stderr
+    assert done.returncode == 1 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
 
 
 @pytest.mark.parametrize("damage", [
