@@ -55,3 +55,10 @@ def test_both_refuse_what_breaks_the_schema(chk, name):
     MUTATIONS[name](data)
     assert not is_valid(data)
     assert list(_validator().iter_errors(data)) and schema_errors(data)
+
+
+def test_a_document_dumped_section_by_section_is_the_same_text(seed):
+    from compiler.yamlio import dump_data, dump_document
+    for name in ("chk", "fut", "shm"):
+        doc = seed(name)
+        assert dump_document(doc) == dump_data(doc.to_dict())
