@@ -103,9 +103,13 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
     started = time.perf_counter()
     source_files = discover_sources(sources, diags)                  # discover
     with hold_lock(out, "build"):                                    # one build at a time
-        clear_abandoned(out)
-        return _build(source_files, sources, out, diags, templates, rules, full, jobs,
-                      progress or Progress(), started)
+        try:
+            clear_abandoned(out)
+            return _build(source_files, sources, out, diags, templates, rules, full, jobs,
+                          progress or Progress(), started)
+        except OSError as exc:  # disk full, permissions, ...: the machine's, not a bug
+            raise FaqcError(f"{exc.filename or out}: error: {exc.strerror or exc}; the site is "
+                            f"left as it was") from None
 
 
 def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostics,

@@ -8,7 +8,8 @@ unzipping makes one folder), each dated 1980-01-01 00:00 with mode 0644, deflate
 no extra fields; the same site gives the same bytes. Left out: the build state (``.faqc/``),
 the site marker and the Whoosh index (``search/index/``, which ``faqc search`` reads; the
 browser reads ``search/data/``). The zip is written beside its target and renamed into place, the site's lock held
-(shared): a build waits until the zip is written, so the zip never mixes two builds.
+(shared): a build waits until the zip is written, so the zip never mixes two builds. A
+temporary zip a killed bundle left is removed by the next.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import click
 
 from .errors import FaqcError
 from .lock import hold_lock
+from .yamlio import clear_temporary
 from .search.build import INDEX_DIR
 from .site.write import SITE_MARKER
 from .state import STATE_DIR
@@ -53,16 +55,21 @@ def bundled_files(site: Path) -> list[str]:
 
 def bundle_site(site: Path, out: Path, folder: str = FOLDER) -> BundleStats:
     """Write the zip of the site at ``site`` to ``out``; return what it holds."""
-    with hold_lock(site, "bundle", shared=True):  # no build swaps the site while it is zipped
-        if not (site / "index.html").is_file():
+    with hold_lock(site, "bundle", shared=True), hold_lock(out, "bundle"):
+        if not (site / "index.html").is_file():  # no build swaps the site while it is zipped
             raise FaqcError(f"{site}: error: no built site here (run faqc build first)")
-        return _write_zip(site, out, folder)
+        try:
+            clear_temporary(out.parent, f".{out.name}.")
+            return _write_zip(site, out, folder)
+        except OSError as exc:  # disk full, permissions: the machine's, not a bug
+            raise FaqcError(f"{exc.filename or out}: error: {exc.strerror or exc}; "
+                            f"nothing written") from None
 
 
 def _write_zip(site: Path, out: Path, folder: str) -> BundleStats:
     files = bundled_files(site)
     out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     os.close(handle)
     size = 0
     try:

@@ -1,4 +1,5 @@
-"""``faqc check`` on the YAML: schema, round trip through the IR, freshness, and the word audit."""
+"""``faqc check`` on the YAML: schema, round trip through the IR, meaning (``compiler.meaning``),
+freshness, and the word audit."""
 from __future__ import annotations
 
 import hashlib
@@ -10,6 +11,7 @@ from .model import Document
 from .textio import read_source
 from .validate import schema_errors
 from .inventory import collect
+from .meaning import meaning_errors
 from .words import audit
 from .xref.era import era_citations, era_report
 from .xref.resolve import LinkIndex, resolve
@@ -40,6 +42,10 @@ def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> None:
         raise FaqcError(f"{path}: error: schema: {problems[0]}")
     if Document.from_dict(data).to_dict() != data:
         raise FaqcError(f"{path}: error: does not round-trip through the document model")
+    wrong = meaning_errors(data)  # dates that exist, unique and safe ids, spans in the source
+    if wrong:
+        more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+        raise FaqcError(f"{path}: error: {wrong[0]}{more}")
     if data["meta"]["layout"] == "plain":
         diags.warn(str(path), None, "layout not recognised: kept as plain paragraphs",
                    "layout.unknown")

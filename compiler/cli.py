@@ -19,6 +19,7 @@ from .normalize import discover_sources, normalize_file
 from .search.command import search_command
 from .serve import LiveReload, make_server, serve_site, start_watching
 from .site.linkcheck import check_site
+from .yamlio import clear_temporary
 from .xref.era import rules_library
 
 
@@ -73,6 +74,7 @@ def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
     taken: dict[str, Path] = {}
     failed = 0
     with hold_lock(out_dir, "normalize"):  # one writer of the folder at a time
+        clear_temporary(out_dir)
         for path in sources:
             result = normalize_file(path, out_dir, diags, taken)
             if result.error:
@@ -206,6 +208,9 @@ def run_main(command: click.Command) -> None:
         code = exc.exit_code
     except click.exceptions.Exit as exc:
         code = exc.exit_code
+    except RecursionError:  # input nested deeper than a check caught: the input's, not a bug
+        click.echo("faqc: error: the input is nested too deeply to be read", err=True)
+        code = 1
     except Exception as exc:  # noqa: BLE001 - anything not a FaqcError is a bug in faqc
         if os.environ.get("FAQC_TRACEBACK"):
             raise

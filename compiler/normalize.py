@@ -80,6 +80,8 @@ def read_source_file(path: Path) -> bytes:
     """Return the bytes of a regular file; anything else (a FIFO above all: reading one waits
     for a writer) is refused with one line, never opened for reading."""
     where = _printable(path)
+    if where != str(path):
+        raise FaqcError(f"{where}: error: file name is not UTF-8 (rename it); not read")
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):

@@ -5,18 +5,30 @@ forked worker inherits the inventory, the site and the template environment as t
 memory: nothing but item keys goes to a worker and results come back. With one worker (one
 CPU, a platform without ``fork``, or few items) the function runs in this process, with the
 same results.
+
+Ctrl-C is the parent's alone. Workers are forked with SIGINT blocked and then ignore it, so a
+Ctrl-C sent to the whole process group (as a terminal does) never kills a worker half-way
+through a message or while it holds one of the pool's locks (either can leave the pool's
+shutdown waiting for ever); the parent's KeyboardInterrupt ends the workers instead. That
+ending is bounded: if the pool's own shutdown has not finished within ``STOP_WAIT`` seconds,
+the workers are killed and the parent goes on.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 CHUNK = 16
 """Items per task handed to a worker."""
 MIN_ITEMS = 8
 """Fewer items than this run in this process: forking would cost more than it saves."""
+STOP_WAIT = 10.0
+"""Seconds the pool's own shutdown may take before its workers are killed."""
 
 _TASK: tuple[Callable, list] | None = None
 
@@ -56,13 +68,44 @@ def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | Non
     global _TASK
     _TASK = (func, chunks)
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with _sigint_blocked():  # the workers (and the pool's threads) start deaf to Ctrl-C
+            pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker)
+        try:
             for number, results in enumerate(pool.imap(_run_chunk, range(len(chunks)))):
                 if advance:
                     advance(len(chunks[number]))
                 yield from results
+        finally:
+            stop_pool(pool)
     finally:
         _TASK = None
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _start_worker() -> None:
+    """Ignore Ctrl-C in a worker (it was forked with SIGINT blocked): the parent handles it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def stop_pool(pool, wait: float | None = None) -> None:
+    """Terminate ``pool``'s workers; if its shutdown is not over within ``wait`` seconds (a
+    worker ended in mid-message leaves the pool's result thread waiting), kill them and go on."""
+    stopper = threading.Thread(target=pool.terminate, name="faqc-pool-stop", daemon=True)
+    stopper.start()
+    stopper.join(STOP_WAIT if wait is None else wait)
+    if stopper.is_alive():
+        for process in list(getattr(pool, "_pool", ())):
+            if process.exitcode is None:
+                process.kill()
 
 
 def _run_chunk(number: int) -> list:

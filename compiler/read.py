@@ -23,7 +23,7 @@ from .parallel import map_chunks
 from .progress import Progress
 from .readers import read_document
 from .state import (DOCUMENTS_DIR, BuildState, SourceRecord, cached_document, document_json,
-                    document_key, write_file)
+                    document_key, file_sha256, write_file)
 from .textio import read_source
 
 
@@ -65,7 +65,7 @@ def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | N
                 continue
             sha = hashlib.sha256(data).hexdigest()
             old = previous.sources.get(name) if previous else None
-            doc = _cached(old, sha, out, name)
+            doc = _cached(old, sha, out, name, previous.files if previous else {})
             if old is not None and old.sha256 == sha and (old.error or doc is not None):
                 result.records[name] = old
                 if doc is not None:
@@ -98,10 +98,20 @@ def _unplaced(message: str, where: str) -> str:
     return message[len(where):] if message.startswith(f"{where}:") else message
 
 
-def _cached(old: SourceRecord | None, sha: str, out: Path, name: str) -> Document | None:
+def _cached(old: SourceRecord | None, sha: str, out: Path, name: str,
+            files: dict[str, str]) -> Document | None:
+    """Return the cached document of a source whose bytes are unchanged, if the cache file is
+    the one the previous build wrote (its SHA-256 in the state's files)."""
     if old is None or old.sha256 != sha or old.doc is None:
         return None
-    doc = cached_document(out, document_key(name, sha))
+    key = document_key(name, sha)
+    cache = f"{DOCUMENTS_DIR}/{key}.json"
+    try:
+        if file_sha256(out / cache) != files.get(cache):
+            return None  # changed since the previous build wrote it: read the source again
+    except OSError:
+        return None
+    doc = cached_document(out, key)
     return doc if isinstance(doc, Document) and doc.id == old.doc else None
 
 

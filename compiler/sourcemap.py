@@ -30,7 +30,7 @@ from .lock import hold_lock
 from .normalize import discover_sources, normalize_text, read_source_file
 from .parallel import map_chunks
 from .state import file_sha256
-from .yamlio import write_atomic
+from .yamlio import clear_temporary, write_atomic
 
 MANIFEST = "sources.json"
 _PACKAGE = Path(__file__).resolve().parent
@@ -101,6 +101,7 @@ def sync(sources_dir: Path, out_dir: Path, manifest: Path,
     paths = discover_sources(sources_dir, diags)
     code = code_stamp()
     with hold_lock(out_dir, "normalize"):
+        clear_temporary(out_dir)
         entries = load_manifest(manifest, code)
         hashes, todo = {}, []
         for path in paths:

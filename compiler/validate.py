@@ -1,25 +1,78 @@
-"""Validation of document YAML against the JSON Schema shipped in ``compiler/schema``."""
+"""Validation of document YAML against the JSON Schema shipped in ``compiler/schema``.
+
+A document is first checked by the schema compiled to Python code (fastjsonschema: 10 to 15
+times faster than the ``jsonschema`` walk, which took 70% of normalizing a 7 MB document);
+only a document that fails is walked by ``jsonschema``, for every violation with its path.
+The schema uses only keywords that mean the same in draft 7, which fastjsonschema compiles,
+and in 2020-12 (no ``$ref`` with siblings); ``tests/test_validate.py`` holds the two to one
+verdict.
+"""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from .errors import FaqcError
 
 
+def _schema() -> dict:
+    return json.loads(resources.files("compiler.schema").joinpath("faq.schema.json")
+                      .read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
-    schema = json.loads(resources.files("compiler.schema").joinpath("faq.schema.json")
-                        .read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return Draft202012Validator(_schema())
+
+
+@lru_cache(maxsize=1)
+def _fast_check() -> Callable[[Any], Any]:
+    """Return the schema compiled to a function (that raises on the first violation)."""
+    schema = _schema()
+    schema.pop("$id")  # a relative id; every $ref is local ("#/$defs/...")
+    schema["$schema"] = "http://json-schema.org/draft-07/schema#"
+    return fastjsonschema.compile(schema)
+
+
+def is_valid(data: Any) -> bool:
+    """Return True if a document's dict form keeps to the schema (the fast check)."""
+    try:
+        _fast_check()(data)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
+MAX_NESTING = 64
+"""Containers inside containers a document may have (the seeds have 10): deeper, the schema
+check would exhaust Python's recursion limit, so it is refused before validation."""
+
+
+def nesting_depth(data: Any) -> int:
+    """Return how many lists and mappings deep ``data`` goes (without recursing)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1)
+                         for child in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def schema_errors(data: Any) -> list[str]:
     """Return every schema violation of a document's dict form, as ``path: message`` lines."""
+    depth = nesting_depth(data)
+    if depth > MAX_NESTING:
+        return [f"(top): nested {depth} levels deep, more than the {MAX_NESTING} allowed"]
+    if is_valid(data):
+        return []
     out = []
     for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.path))):
         path = "/".join(str(p) for p in err.absolute_path) or "(top)"

@@ -12,6 +12,19 @@ from compiler.textio import read_source
 
 from .cr_texts import six_editions
 
+
+def pytest_configure(config):
+    """Install Chromium and the CJK font (with apt, when missing) before any test is collected:
+    a module that looks for /usr/bin/chromium at import must find it on a fresh machine."""
+    from .browser_install import ensure_browser, missing
+
+    if missing() and not hasattr(config, "workerinput"):  # the controller installs, once
+        print(f"conftest: installing {', '.join(missing())} for the browser tests", flush=True)
+        why = ensure_browser()
+        if why:
+            print(f"conftest: {why}; the browser tests will be skipped", flush=True)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
 RULES = six_editions()  # links to ../shared/cr: the project carries no CR text

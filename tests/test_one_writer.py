@@ -89,3 +89,24 @@ def test_a_killed_builds_leftovers_are_removed_and_a_lost_site_put_back(tmp_path
     result = build_site(CORPUS, site, Diagnostics(), jobs=1)
     assert result.mode == "unchanged" and manifest(site) == built
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_cached_document_changed_with_its_size_kept_is_not_used(tmp_path):
+    sources = tmp_path / "sources"
+    shutil.copytree(CORPUS, sources)
+    site = tmp_path / "site"
+    build_site(sources, site, Diagnostics(), jobs=1)
+    tampered = 0
+    for cache in (site / ".faqc" / "documents").iterdir():
+        text = cache.read_bytes()
+        if b"the " in text:  # the English documents (the last source among them)
+            cache.write_bytes(text.replace(b"the ", b"THE ", 1))  # same size, other words
+            tampered += 1
+    last = sorted(sources.iterdir())[-1]
+    last.write_bytes(last.read_bytes() + b"\n* One more ruling.\n")
+    result = build_site(sources, site, Diagnostics(), jobs=1)
+    assert tampered == 2 and result.mode == "incremental"
+    assert len(result.read.fresh) == 2  # the changed source and the other one tampered with
+    clean = tmp_path / "clean"
+    build_site(sources, clean, Diagnostics(), jobs=1)
+    assert manifest(site) == manifest(clean)

@@ -1,14 +1,12 @@
-"""Browser test setup: Chromium (installed with apt once if missing), the seed site, a local server.
+"""Browser test setup: Chromium, the seed site, a local server.
 
-Chromium is driven by Python Playwright from the venv, at /usr/bin/chromium. If it is not
-there, the session runs ``apt-get install -y chromium`` once; only if that fails are the
-browser tests skipped, with the reason.
+Chromium is driven by Python Playwright from the venv, at /usr/bin/chromium; it is installed
+(with the CJK font) before collection, by ``tests/conftest.py`` (``tests/browser_install.py``).
+Only if that failed are the browser tests skipped, with the reason.
 """
 from __future__ import annotations
 
 import functools
-import shutil
-import subprocess
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -18,25 +16,11 @@ import pytest
 from compiler.build import build_site
 from compiler.errors import Diagnostics
 
+# LAUNCH_ARGS: used by the browser tests, and test_bundle imports all three from here
+from ..browser_install import CHROMIUM, LAUNCH_ARGS, ensure_chromium  # noqa: F401
 from ..conftest import ROOT, RULES, SOURCES
 
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 OUTPUT = ROOT / "test-output"
-
-
-def ensure_chromium() -> str | None:
-    """Return None when Chromium is at CHROMIUM (installing it if needed), else why not."""
-    if Path(CHROMIUM).is_file():
-        return None
-    if shutil.which("apt-get") is None:
-        return f"{CHROMIUM} is missing and apt-get is not available to install it"
-    for command in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
-            return f"{CHROMIUM} is missing and `{' '.join(command)}` failed: {last[0]}"
-    return None if Path(CHROMIUM).is_file() else f"apt installed chromium but {CHROMIUM} is absent"
 
 
 @pytest.fixture(scope="session")

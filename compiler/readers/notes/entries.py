@@ -135,7 +135,7 @@ def cost_line(unit: Unit, text: str) -> str | None:
 def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: set[int]) -> None:
     """Give ``face`` its rules text lines: the lines after its header that continue the card."""
     units = reading.units
-    candidates = text_candidates(reading, face.header_end + 1, header_units | starts)
+    candidates = text_candidates(reading, face.header_end + 1, (header_units, starts))
     prev = face.header_end
     for k in candidates:
         if not continues(units[prev], units[k]):
@@ -201,14 +201,16 @@ def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
     return modes
 
 
-def text_candidates(reading: Reading, start: int, stops: set[int]) -> list[int]:
+def text_candidates(reading: Reading, start: int, stops: tuple[set[int], ...]) -> list[int]:
     """Return the lines from ``start`` that could be rules text: up to the first bullet,
-    heading, break, separator, image line or next card."""
+    heading, break, separator, image line, line in one of ``stops`` or next card (the sets
+    are not joined: a union per card made reading quadratic in the number of cards)."""
     units, plain = reading.units, reading.plain
     found = []
     for k in range(start, len(units)):
         unit = units[k]
-        if unit.kind != LINE or k in stops or not plain[k] or face_separator(plain[k]) \
+        if unit.kind != LINE or any(k in stop for stop in stops) or not plain[k] \
+                or face_separator(plain[k]) \
                 or is_turn_over(plain[k]) or is_image_line(unit.text) or ends_card(plain[k]):
             break
         found.append(k)
