@@ -277,8 +277,21 @@ def test_library_errors(tmp_path):
         load_cr_library(tmp_path)
     source = next(RULES.glob("*2004*.txt")).read_bytes()
     (tmp_path / "a.txt").write_bytes(source)
-    (tmp_path / "b.txt").write_bytes(source)
-    with pytest.raises(FaqcError, match=r"b.txt: error: rules dated 2004-10-01 are also in .*a.txt"):
+    (tmp_path / "b.txt").write_bytes(source.replace(b"\n", b"\r\n"))
+    (tmp_path / "c.txt").write_bytes(source.replace(b"Bushido", b"Bushidou"))
+    (tmp_path / "d.txt").write_bytes(b"These rules are current as of October 1, 2004.\n\nProse.\n")
+    diags = Diagnostics()
+    assert load_cr_library(tmp_path, diags).dates == ["2004-10-01"]
+    assert [d.format().replace(str(tmp_path) + "/", "") for d in diags.sorted()] == [
+        "b.txt: warning: states the date of a.txt (2004-10-01), with the same words: read once, "
+        "from a.txt [cr.duplicate]",
+        "c.txt: warning: states the date of a.txt (2004-10-01), with other words: read once, "
+        "from a.txt [cr.duplicate]",
+        "d.txt: warning: not read: no numbered rules (such as '100.1.'): not a Comprehensive "
+        "Rules text [cr.unreadable]"]
+    for name in "abc":
+        (tmp_path / f"{name}.txt").unlink()
+    with pytest.raises(FaqcError, match=r"error: no Comprehensive Rules text could be read"):
         load_cr_library(tmp_path)
 
 
