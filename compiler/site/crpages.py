@@ -46,12 +46,15 @@ def cr_pages(site: Site) -> Iterator[Page]:
     """Yield every page of the CR browser and the rule histories (none without CRs)."""
     if site.cr is None:
         return
-    from .historypages import history_pages  # the history pages are the browser's too
+    from .changepages import change_pages  # the pages of changes and the histories are the
+    from .historypages import history_pages  # browser's too
 
     yield cr_index(site)
     for doc in site.cr.library.documents:
-        yield from section_pages(site, doc)
-        yield glossary_page(site, doc)
+        if doc.date in site.cr.browsed:  # in full: the cited editions and the newest
+            yield from section_pages(site, doc)
+            yield glossary_page(site, doc)
+    yield from change_pages(site)
     yield from history_pages(site)
 
 
@@ -65,12 +68,12 @@ def cr_index(site: Site) -> Page:
     """Return the index of the CRs: each CR's date, the documents read against it, its sections."""
     cr = site.cr
     assert cr is not None
-    crs = [(doc, chapter_sections(doc), [site.doc(i) for i in cr.readers(doc.date)])
-           for doc in cr.library.documents]
+    crs = [(doc, chapter_sections(doc) if doc.date in cr.browsed else None,
+            [site.doc(i) for i in cr.readers(doc.date)]) for doc in cr.library.documents]
     return cr_page(site, paths.CR_INDEX, "cr_index.html", "cr", title="Comprehensive Rules",
                      description=f"The {len(crs)} Comprehensive Rules at hand, "
                                  f"{crs[0][0].date[:4]} to {crs[-1][0].date[:4]}: sections, "
-                                 "glossaries, and the FAQs read against each.",
+                                 "glossaries, what changed in each, and the FAQs read against each.",
                      crs=crs, cr_title=cr_title, breadcrumbs=[["Comprehensive Rules", None]])
 
 
