@@ -200,6 +200,11 @@ def index_search(site: Site, staging: Path, content: dict[str, str], previous: d
                          history=site.cr.history if site.cr else None, jobs=jobs, progress=progress)
 
 
+NO_RULES = ("build: no Comprehensive Rules (give --rules DIR, a folder of their published "
+            "texts): era features off (citations not read against the rules of their day, no "
+            "rule histories or CR pages)")
+
+
 @click.command("build")
 @click.option("--sources", "sources_dir", default=Path("content/sources"), show_default=True,
               type=click.Path(file_okay=False, path_type=Path), help="Folder of the source texts.")
@@ -207,7 +212,8 @@ def index_search(site: Site, staging: Path, content: dict[str, str], previous: d
               type=click.Path(file_okay=False, path_type=Path),
               help="Folder of the site (replaced as a whole once the build succeeds).")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder of the Comprehensive Rules texts [default: content/rules, if present].")
+              help="Folder of the Comprehensive Rules texts as published (CR_*.txt, any encoding) "
+                   "[default: content/rules, if present; none: era features off].")
 @click.option("--full", is_flag=True, help="Build everything again, ignoring the previous build.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1),
               help="Worker processes for reading, rendering and indexing [default: one per CPU].")
@@ -219,8 +225,11 @@ def build_command(ctx, sources_dir: Path, out_dir: Path, rules_dir: Path | None,
 
     diags = Diagnostics()
     progress = Progress.for_terminal(ctx.verbosity)
-    result = build_site(sources_dir, out_dir, diags, rules=rules_dir or default_rules_dir(),
-                        full=full, jobs=jobs, progress=progress)
+    rules = rules_dir or default_rules_dir()
+    if rules is None:
+        ctx.info(NO_RULES)
+    result = build_site(sources_dir, out_dir, diags, rules=rules, full=full, jobs=jobs,
+                        progress=progress)
     for line in result.errors:
         click.echo(line, err=True)
     for line in result.details():
