@@ -13,7 +13,7 @@ from . import __version__
 from .accepted import read_accept_list, split_accepted
 from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
-from .build import build_command
+from .build import DEFAULT_CACHE, build_command
 from .bundle import bundle_command
 from .normalize import discover_sources, normalize_file
 from .search.command import search_command
@@ -111,7 +111,7 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | Non
         click.echo(line, err=True)
     if not errors and count:
         notes = Diagnostics()  # the published CR texts' own faults: told, not warned about
-        library = rules_library(rules_dir, notes)
+        library = rules_library(rules_dir, notes, Path(DEFAULT_CACHE))
         for line in link_report(faqs_dir, sources_dir, library, diags)[1]:
             click.echo(line)
         _cr_notes(ctx, library, notes)

@@ -231,6 +231,7 @@ def test_build_prints_a_summary_line(tmp_path):
     match = SUMMARY.match(result.output.strip().splitlines()[-1])
     assert match and match[2] == str(out)
     assert int(match[1]) == len(list(out.rglob("*.html")))
+    assert result.output.count("era features off") == 1  # no --rules, no content/rules here
 
 
 def test_a_bad_source_is_one_line_and_the_others_still_build(tmp_path):

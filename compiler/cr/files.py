@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from ..errors import Diagnostics, FaqcError
 from ..yamlio import dump_data, load_data, write_atomic
 from .audit import cr_words
+from .cache import CrCache
 from .era import CrLibrary
 from .model import CR_SCHEMA_VERSION, CrDocument
 from .reader import read_cr
@@ -36,8 +37,10 @@ def read_cr_file(path: Path, diags: Diagnostics) -> CrDocument:
     return read_cr_bytes(_read_bytes(path), str(path), diags)
 
 
-def load_cr_library(rules_dir: Path, diags: Diagnostics | None = None) -> CrLibrary:
-    """Return the library of every ``.txt`` CR in ``rules_dir`` (file names do not matter).
+def load_cr_library(rules_dir: Path, diags: Diagnostics | None = None,
+                    cache: Path | None = None) -> CrLibrary:
+    """Return the library of every ``.txt`` CR in ``rules_dir`` (file names do not matter);
+    with ``cache``, editions and their identity links are kept there (``compiler.cr.cache``).
 
     A file that is not a CR is a ``[cr.unreadable]`` warning and the others are read; a second
     file stating the date of one read before (by file name) is the same edition saved twice
@@ -49,10 +52,11 @@ def load_cr_library(rules_dir: Path, diags: Diagnostics | None = None) -> CrLibr
     if not paths:
         raise FaqcError(f"{rules_dir}: error: no Comprehensive Rules text (*{CR_SUFFIX}) found")
     diags = diags if diags is not None else Diagnostics()
+    store = CrCache(cache)
     by_date: dict[str, tuple[Path, CrDocument]] = {}
     for path in paths:
         try:
-            doc = read_cr_file(path, diags)
+            doc = store.edition(_read_bytes(path), str(path), diags, read_cr_bytes)
         except FaqcError as exc:
             diags.warn(str(path), None, f"not read: {_reason(exc, path)}", "cr.unreadable")
             continue
@@ -66,7 +70,9 @@ def load_cr_library(rules_dir: Path, diags: Diagnostics | None = None) -> CrLibr
         by_date[doc.date] = (path, doc)
     if not by_date:
         raise FaqcError(f"{rules_dir}: error: no Comprehensive Rules text could be read")
-    return CrLibrary(doc for _, doc in by_date.values())
+    library = CrLibrary(doc for _, doc in by_date.values())
+    library.cache = store
+    return library
 
 
 def _reason(exc: FaqcError, path: Path) -> str:

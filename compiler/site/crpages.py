@@ -54,8 +54,11 @@ def cr_pages(site: Site) -> Iterator[Page]:
         if doc.date in site.cr.browsed:  # in full: the cited editions and the newest
             yield from section_pages(site, doc)
             yield glossary_page(site, doc)
+    from .renumberpages import renumbering_pages
+
     yield from change_pages(site)
     yield from history_pages(site)
+    yield from renumbering_pages(site)
 
 
 def _crumbs(cr_date: str, last: str | None = None) -> list:

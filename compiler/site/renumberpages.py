@@ -1,0 +1,39 @@
+"""The renumbering map of the Comprehensive Rules: ``rules/renumbering.json`` and its page.
+
+Every (edition, number) of the CRs at hand maps to the rule's number in the newest edition,
+with what became of it (``compiler.cr.renumbering``): the JSON for programs, the page for
+people (only the runs whose number is not today's, or whose rule is gone).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cr.renumbering import number_runs, renumbering_data
+from . import paths
+from .crpages import cr_page
+from .pages import Page, Site
+
+
+def renumbering_pages(site: Site) -> Iterator[Page]:
+    """Yield the map as JSON and as a page."""
+    cr = site.cr
+    assert cr is not None
+    yield cr_page(site, paths.RENUMBERING_JSON, "renumbering.json", "renumbering",
+                  title="", description="", data=renumbering_data(cr.history))
+    runs = [r for r in number_runs(cr.history) if r.today != r.number]
+    runs.sort(key=lambda r: (r.first, _key(r.number)))
+    yield cr_page(
+        site, paths.RENUMBERING, "renumbering.html", "renumbering",
+        title="Rule numbers across the editions",
+        description=f"Every rule of the {len(cr.library.dates)} editions of the Comprehensive "
+                    f"Rules at hand under a number it no longer has: {len(runs)} runs of editions, "
+                    "each with the rule's number today or the edition it was last in.",
+        runs=runs, history=lambda r: cr.history_path((r.first, r.number)),
+        newest=cr.library.latest.date, editions=len(cr.library.dates),
+        breadcrumbs=[["Comprehensive Rules", paths.CR_INDEX], ["Renumbering", None]])
+
+
+def _key(number: str) -> tuple:
+    head, _, tail = number.partition(".")
+    digits = "".join(ch for ch in tail if ch.isdigit())
+    return (int(head), int(digits or 0), tail.lstrip("0123456789"))
