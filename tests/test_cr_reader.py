@@ -321,3 +321,24 @@ def test_reader_never_crashes_and_never_loses_a_word(edits):
         return
     missing, _ = audit_cr(read_cr_source(data, "mini.txt", Diagnostics()).text, doc.to_dict())
     assert not missing
+
+
+def test_the_cache_gives_the_same_editions_and_warnings(tmp_path):
+    rules, cache = tmp_path / "rules", tmp_path / "cache"
+    rules.mkdir()
+    (rules / "a.txt").write_bytes(_old_typo())
+    (rules / "b.txt").write_bytes(_old_typo())  # the same edition twice
+    runs = []
+    for _ in range(2):
+        diags = Diagnostics()
+        library = load_cr_library(rules, diags, cache)
+        runs.append((library.documents[0].to_dict(), [d.format() for d in diags.sorted()],
+                     library.cache.hits))
+    # b.txt, the same bytes, is read from the entry a.txt made; the second time both are
+    assert runs[0][:2] == runs[1][:2] and runs[0][2] == 1 and runs[1][2] == 2
+    assert any("606. 8b" in line and line.startswith(f"{rules}/a.txt:") for line in runs[1][1])
+    for entry in cache.iterdir():  # a damaged entry is read again, not trusted
+        entry.write_text("{not json", encoding="utf-8")
+    again = load_cr_library(rules, Diagnostics(), cache)
+    assert again.documents[0].to_dict() == runs[0][0]
+    assert (again.cache.misses, again.cache.hits) == (1, 1)  # a.txt made again, b.txt reads it
