@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cr import CrDocument, load_cr_library, read_cr_bytes
+from compiler.cr import CrDocument, RuleIdentity, load_cr_library, read_cr_bytes
 from compiler.cr.audit import audit_cr
+from compiler.cr.evaluate import read_truth, score_identity
 from compiler.cr.source import read_cr_source
 from compiler.errors import Diagnostics, FaqcError
 
-from .cr_texts import SHARED_CR
+from .cr_texts import ROOT, SHARED_CR
 
 pytestmark = pytest.mark.skipif(not SHARED_CR.is_dir(), reason="../shared/cr is not beside the project")
 
@@ -125,3 +126,19 @@ def test_the_library_of_the_whole_archive(archive):
     assert library.rule("2018-07-20", "702.131").title == "Assist"  # Battlebond's, 2018-07-13
     assert library.rule("2018-05-01", "702.131") is None  # not yet
 
+
+def test_identity_across_every_edition_on_the_extended_truth_table():
+    """Chained edition to edition through the whole archive: the hand-checked rows (the six
+    editions' 221, the 2009 renumbering of every keyword, three keyword moves of each later
+    year) are answered with no wrong link (the figures README gives)."""
+    library = load_cr_library(SHARED_CR, Diagnostics(), ROOT / "build" / "cache")
+    identity = RuleIdentity.build(library)
+    rows = read_truth((ROOT / "tests" / "data" / "cr_identity_truth.tsv").read_text(encoding="utf-8"))
+    score = score_identity(identity, rows)
+    assert score.rows == 342 and (score.linked_right, score.linked) == (306, 306)
+    assert (score.must_link_found, score.must_link) == (305, 313)
+    new = score_identity(identity, [r for r in rows if r.note.startswith(("[2009", "[keyword"))])
+    assert new.rows == 121 and new.wrong == []
+    # today's number of a rule of any edition: Bushido, from 2004 to today
+    assert identity.today("502.38", "2005-01-01").number == "702.45"
+    assert identity.number_in("2009-05-01", "502.38", "2011-06-17") == "702.43"
