@@ -6,24 +6,29 @@ rules are anchored here by their numbers (``cr/changes/2015-07-17.html#701.30``)
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..cr.changes import EditionChanges, edition_changes
 from . import paths
-from .crpages import cr_page, cr_title
+from .crpages import CrPageKey, cr_page, cr_title
 from .crsite import CrSite, rule_label
 from .pages import Page, Site
 from .wording import format_date
 
 
-def change_pages(site: Site) -> Iterator[Page]:
-    """Yield the page of changes of every edition."""
+def change_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
+    """Return the keys of the page of changes of every edition."""
     cr = site.cr
     assert cr is not None
     dates = cr.library.dates
+    keys = []
     for i, cr_date in enumerate(dates):
         around = (dates[i - 1] if i else None, dates[i + 1] if i + 1 < len(dates) else None)
-        yield change_page(site, cr, edition_changes(cr.history, cr_date), around)
+        readers = tuple(cr.readers(cr_date))
+        keys.append(CrPageKey(
+            paths.cr_changes(cr_date), "changes",
+            lambda cr_date=cr_date, around=around:
+                change_page(site, cr, edition_changes(cr.history, cr_date), around),
+            (shown, readers), readers))
+    return keys
 
 
 def change_page(site: Site, cr: CrSite, changes: EditionChanges,

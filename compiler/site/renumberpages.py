@@ -6,23 +6,29 @@ people (only the runs whose number is not today's, or whose rule is gone).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..cr.renumbering import number_runs, renumbering_data
 from . import paths
-from .crpages import cr_page
+from .crpages import CrPageKey, cr_page
 from .pages import Page, Site
 
 
-def renumbering_pages(site: Site) -> Iterator[Page]:
-    """Yield the map as JSON and as a page."""
+def renumbering_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
+    """Return the keys of the map as JSON and as a page (the editions shown decide its links)."""
     cr = site.cr
     assert cr is not None
-    yield cr_page(site, paths.RENUMBERING_JSON, "renumbering.json", "renumbering",
-                  title="", description="", data=renumbering_data(cr.history))
+    return [CrPageKey(paths.RENUMBERING_JSON, "renumbering", lambda: cr_page(
+                site, paths.RENUMBERING_JSON, "renumbering.json", "renumbering",
+                title="", description="", data=renumbering_data(cr.history))),
+            CrPageKey(paths.RENUMBERING, "renumbering", lambda: renumbering_page(site), (shown,))]
+
+
+def renumbering_page(site: Site) -> Page:
+    """Return the page of the runs of editions under a number that is not today's."""
+    cr = site.cr
+    assert cr is not None
     runs = [r for r in number_runs(cr.history) if r.today != r.number]
     runs.sort(key=lambda r: (r.first, _key(r.number)))
-    yield cr_page(
+    return cr_page(
         site, paths.RENUMBERING, "renumbering.html", "renumbering",
         title="Rule numbers across the editions",
         description=f"Every rule of the {len(cr.library.dates)} editions of the Comprehensive "
