@@ -56,8 +56,10 @@ def manifest_diff(a: dict[str, str], b: dict[str, str], limit: int = 8) -> str:
 
 
 def beside(site: Path) -> list[str]:
-    """What sits beside the site folder in its parent (the staging and old folders)."""
-    return sorted(p.name for p in site.parent.iterdir() if p.name != site.name)
+    """What sits beside the site folder in its parent (the staging and old folders; not the
+    lock file, which stays)."""
+    return sorted(p.name for p in site.parent.iterdir()
+                  if p.name not in (site.name, f".{site.name}.lock"))
 
 
 def group_members(pgid: int) -> list[int]:

@@ -56,6 +56,12 @@ def test_plans(query, expected):
     ("card:", "'card:' needs a value right after it"),
     ("kind:cards", "kind: must be one of card, ruling, rule, topic, section (not 'cards')"),
     ("lang:fr", "lang: must be one of en, ja (not 'fr')"),
+    (" ".join(["bushido"] * 1000), "query too long: more than 100 words and operators"),
+    ("(" * 400 + "a" + ")" * 400, "query too long: more than 100 words and operators"),
+    ("(" * 17 + "a" + ")" * 17, "parentheses nested too deeply: more than 16 levels"),
+    ("NOT " * 2000 + "a", "query too long: more than 100 words and operators"),
+    ('"' + "a " * 101 + '"', "query too long: more than 100 terms"),
+    ("混" * 102, "query too long: more than 100 terms"),
 ])
 def test_malformed_queries_say_why(query, message):
     with pytest.raises(QueryError) as caught:
@@ -78,6 +84,11 @@ QUERIES = [
     "- -", "- x", "a -", "--x", "card:-x", '-card:"x y" z', '-"', "-(", "AND", "a AND AND b", "NOT NOT a", "a NOT NOT b", "'quoted' words", "502.38a",
     *["", "   ", '"unclosed', "(a", "a)", "a OR", "OR a", "a NOT", "NOT a", "a OR NOT b",
       "card: x", "card:", "card:)", "-)", "kind:cards", "lang:fr"],
+    # bounds: the same message on both sides, never a stack overflow
+    " ".join(["bushido"] * 1000), "(" * 2000 + "a" + ")" * 2000, "(" * 16 + "a" + ")" * 16,
+    "(" * 17 + "a" + ")" * 17, "NOT " * 5000 + "a", " ".join(["a"] * 100), " ".join(["a"] * 101),
+    '"' + "a " * 100 + '"', '"' + "a " * 101 + '"', "混" * 101, "混" * 102, "x " * 100 + '"',
+    "x " * 100 + "card:",
 ]
 
 

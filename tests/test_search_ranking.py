@@ -128,6 +128,9 @@ def test_words_are_anded_and_limit_applies(built):
     (['"unclosed'], "Error: unclosed quotation mark\n"),
     (["kind:cards"], "Error: kind: must be one of card, ruling, rule, topic, section (not 'cards')\n"),
     (["a", "OR"], "Error: OR needs a term on both sides\n"),
+    (["bushido"] * 1000, "Error: query too long: more than 100 words and operators\n"),
+    (["(" * 400 + "bushido" + ")" * 400], "Error: query too long: more than 100 words and operators\n"),
+    (["(" * 20 + "bushido" + ")" * 20], "Error: parentheses nested too deeply: more than 16 levels\n"),
 ])
 def test_a_malformed_query_is_one_clear_line(built, args, message):
     result = run(built, *args)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from whoosh import query as wq
+from whoosh.matching import AndNotMatcher
 
 from ..errors import FaqcError
 from .analysis import analyze_text, normalize_item
@@ -30,6 +31,12 @@ TEXT_SCOPES = {"title": ("title_en", "title_ja"), "body": ("body_en", "body_ja")
 FIELD_NAMES = EXACT_FIELDS + tuple(TEXT_SCOPES)
 _ALLOWED = {"kind": KINDS, "lang": LANGUAGES}
 _SPECIAL = '"()'
+MAX_TOKENS = 100
+"""Words, phrases, operators and parentheses a query may hold (a bound on the parse)."""
+MAX_TERMS = 100
+"""Terms a query's words may analyze into (a long phrase, Japanese text)."""
+MAX_DEPTH = 16
+"""Parentheses a query may nest."""
 
 
 class QueryError(FaqcError):
@@ -69,11 +76,23 @@ def _special(text: str, i: int, field: str | None, negated: bool) -> tuple[_Toke
     return _Token("open" if text[i] == "(" else "close", text[i], field, negated), i + 1
 
 
+def _bounded(tokens: list[_Token]) -> list[_Token]:
+    """Return ``tokens`` if the query is within ``MAX_TOKENS`` and ``MAX_DEPTH``, else raise."""
+    if len(tokens) > MAX_TOKENS:
+        raise QueryError(f"query too long: more than {MAX_TOKENS} words and operators")
+    depth = 0
+    for token in tokens:
+        depth += {"open": 1, "close": -1}.get(token.kind, 0)
+        if depth > MAX_DEPTH:
+            raise QueryError(f"parentheses nested too deeply: more than {MAX_DEPTH} levels")
+    return tokens
+
+
 def _lex(text: str) -> list[_Token]:
-    """Return the tokens of a query string."""
+    """Return the tokens of a query string (at most one more than ``MAX_TOKENS``)."""
     tokens: list[_Token] = []
     i, field, negated = 0, None, False
-    while i < len(text):
+    while i < len(text) and len(tokens) <= MAX_TOKENS:
         if text[i].isspace():
             if field or negated:
                 raise _dangling(field, negated)
@@ -102,7 +121,7 @@ def _lex(text: str) -> list[_Token]:
             continue
         tokens.append(_Token("word", rest, name or field, negated))
         field, negated = None, False
-    if field or negated:
+    if (field or negated) and len(tokens) <= MAX_TOKENS:
         raise _dangling(field, negated)
     return tokens
 
@@ -111,7 +130,7 @@ class _Parser:
     """Recursive descent over the tokens, giving a plan (plain lists and dicts)."""
 
     def __init__(self, tokens: list[_Token]):
-        self.tokens, self.i = tokens, 0
+        self.tokens, self.i, self.terms = tokens, 0, 0
 
     def peek(self) -> _Token | None:
         """Return the next token, or None at the end."""
@@ -170,6 +189,9 @@ class _Parser:
             self.take()
         else:
             node = _leaf(token.text, token.kind == "phrase", scope)
+            self.terms += len(node.get("text", ()))
+            if self.terms > MAX_TERMS:
+                raise QueryError(f"query too long: more than {MAX_TERMS} terms")
         return {"not": node} if token.negated else node
 
 
@@ -189,7 +211,7 @@ def plan(text: str) -> dict:
     """Return the plan of a query string: its parsed, analyzed form (the JS builds the same)."""
     if not text.strip():
         raise QueryError("empty query")
-    return _simplify({"and": _Parser(_lex(text)).sequence(None, closing=False)})
+    return _simplify({"and": _Parser(_bounded(_lex(text))).sequence(None, closing=False)})
 
 
 def _simplify(node: dict) -> dict | None:
@@ -228,10 +250,29 @@ def to_whoosh(node: dict | None) -> wq.Query:
         return _or([_text_query(node, field) for field in node["fields"]])
     if "andnot" in node:
         positive, negative = node["andnot"]
-        return wq.AndNot(to_whoosh(positive), to_whoosh(negative))
+        return ExcludingQuery(to_whoosh(positive), to_whoosh(negative))
     if "and" in node:
         return wq.And([to_whoosh(c) for c in node["and"]])
     return wq.Or([to_whoosh(c) for c in node["or"]])
+
+
+class _ExcludingMatcher(AndNotMatcher):
+    """Whoosh's ``AndNotMatcher``, which keeps an excluded document when the excluded list
+    starts before the kept one and reaches it by skipping (``ninjutsu -rule`` kept the Ninjutsu
+    topic, whose body says "rules"): here the first kept document is checked as every other."""
+
+    def _find_first(self):
+        if self.a.is_active() and self.b.is_active():
+            self._find_next()
+
+
+class ExcludingQuery(wq.AndNot):
+    """``a ANDNOT b`` with every document of ``b`` excluded (see ``_ExcludingMatcher``)."""
+
+    def matcher(self, searcher, context=None):
+        """Return the matcher of ``a`` without the documents of ``b``."""
+        return _ExcludingMatcher(self.a.matcher(searcher, context),
+                                 self.b.matcher(searcher, searcher.boolean_context()))
 
 
 def _or(queries: list[wq.Query]) -> wq.Query:

@@ -35,6 +35,7 @@
   var FIELD_NAMES = EXACT_FIELDS.concat(Object.keys(TEXT_SCOPES));
   var ALLOWED = { kind: KINDS, lang: LANGUAGES };
   var SPECIAL = '"()';
+  var MAX_TOKENS = 100, MAX_TERMS = 100, MAX_DEPTH = 16;  /* query.py: bounds on the parse */
 
   /* ------------------------------------------------------------ query language (query.py) */
   function QueryError(message) { this.name = "QueryError"; this.message = message; }
@@ -67,9 +68,23 @@
     return [token(text.charAt(i) === "(" ? "open" : "close", text.charAt(i), field, negated), i + 1];
   }
 
+  function bounded(tokens) {
+    if (tokens.length > MAX_TOKENS) {
+      throw new QueryError("query too long: more than " + MAX_TOKENS + " words and operators");
+    }
+    var depth = 0;
+    tokens.forEach(function (t) {
+      depth += t.kind === "open" ? 1 : t.kind === "close" ? -1 : 0;
+      if (depth > MAX_DEPTH) {
+        throw new QueryError("parentheses nested too deeply: more than " + MAX_DEPTH + " levels");
+      }
+    });
+    return tokens;
+  }
+
   function lex(text) {
     var tokens = [], i = 0, field = null, negated = false, found;
-    while (i < text.length) {
+    while (i < text.length && tokens.length <= MAX_TOKENS) {
       if (A.isSpace(text.charAt(i))) {
         if (field || negated) throw dangling(field, negated);
         i++;
@@ -98,11 +113,11 @@
       tokens.push(token("word", prefix[1], prefix[0] || field, negated));
       field = null; negated = false;
     }
-    if (field || negated) throw dangling(field, negated);
+    if ((field || negated) && tokens.length <= MAX_TOKENS) throw dangling(field, negated);
     return tokens;
   }
 
-  function Parser(tokens) { this.tokens = tokens; this.i = 0; }
+  function Parser(tokens) { this.tokens = tokens; this.i = 0; this.terms = 0; }
   Parser.prototype.peek = function () { return this.i < this.tokens.length ? this.tokens[this.i] : null; };
   Parser.prototype.take = function () { return this.tokens[this.i++]; };
   Parser.prototype.ends = function () {
@@ -150,6 +165,8 @@
       this.take();
     } else {
       node = leaf(t.text, t.kind === "phrase", scope);
+      this.terms += node.text ? node.text.length : 0;
+      if (this.terms > MAX_TERMS) throw new QueryError("query too long: more than " + MAX_TERMS + " terms");
     }
     return t.negated ? { not: node } : node;
   };
@@ -189,7 +206,7 @@
   /* The plan of a query string; throws QueryError. null when nothing is left to search. */
   function plan(text) {
     if (Array.from(text).every(A.isSpace)) throw new QueryError("empty query");
-    return simplify({ and: new Parser(lex(text)).sequence(null, false) });
+    return simplify({ and: new Parser(bounded(lex(text))).sequence(null, false) });
   }
 
   function children(node) { return node.and || node.or || node.andnot || (node.not ? [node.not] : []); }

@@ -69,6 +69,19 @@
 
   function loadAll(names) { return Promise.all(names.map(load)); }
 
+  /* The ranked matches [{doc, score}] of a plan, once its data files are loaded (only: a
+     language or null). Also FAQC_SEARCH.query(text[, only]) for tests and the console. */
+  function ranked(plan, only) {
+    return load("meta").then(function () {
+      return loadAll(E.neededFiles(plan, only));
+    }).then(function () {
+      /* a phrase's positions, known only once its words' postings are in */
+      return loadAll(E.positionFiles(plan, only));
+    }).then(function () { return E.rank(plan, only); });
+  }
+
+  S.query = function (text, only) { return ranked(E.plan(text), only || null); };
+
   /* ------------------------------------------------------------ state and address */
   function readAddress() {
     var params = new URLSearchParams(window.location.search);
@@ -125,14 +138,9 @@
       return Promise.resolve();
     }
     var slow = setTimeout(function () { if (mine === generation) say(words.loading); }, 300);
-    return load("meta").then(function () {
-      return loadAll(E.neededFiles(plan, state.lang || null));
-    }).then(function () {
-      /* a phrase's positions, known only once its words' postings are in */
-      return mine === generation ? loadAll(E.positionFiles(plan, state.lang || null)) : null;
-    }).then(function () {
+    return ranked(plan, state.lang || null).then(function (hits) {
       if (mine !== generation) return null;
-      current = { hits: E.rank(plan, state.lang || null), terms: E.positiveTerms(plan), shown: 0 };
+      current = { hits: hits, terms: E.positiveTerms(plan), shown: 0 };
       list.textContent = "";
       return showMore(mine);
     }).catch(function (error) {

@@ -1,0 +1,38 @@
+"""The parity table: `faqc search` and the browser's engine (under Node) give the same results."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from compiler.cli import main
+from compiler.search.results import search_index
+
+from .search_parity import LIMIT, disagreement, parity_queries
+from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
+
+
+def test_the_table_is_large_enough():
+    queries = parity_queries()
+    assert len(queries) >= 80 and len(set(queries)) == len(queries)
+    assert sum(q.startswith('"') for q in queries) >= 15
+
+
+def test_node_ranks_every_query_of_the_table_as_whoosh_does(built):
+    queries = parity_queries()
+    answers = node("rank", [[q, LIMIT, None] for q in queries], built.data)
+    problems = []
+    for query, answer in zip(queries, answers):
+        whoosh = [(h.docnum, h.score) for h in search_index(built.index, query, LIMIT)]
+        why = disagreement(whoosh, [tuple(h) for h in answer["hits"]])
+        if why:
+            problems.append(f"{query}: {why}")
+    assert problems == []
+
+
+def test_the_command_line_prints_what_search_index_ranks(built):
+    for query in ("bushido", '"way of the warrior"', "混成"):
+        result = CliRunner().invoke(main, ["search", "--site", str(built.site), "--json",
+                                           "--limit", "20", query])
+        printed = [(h["url"], round(h["score"], 9)) for h in json.loads(result.stdout)]
+        assert printed == [(h.url, round(h.score, 9)) for h in search_index(built.index, query, 20)]
