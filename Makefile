@@ -15,8 +15,11 @@ STAMP  := $(VENV)/.installed
 
 FAQS      := content/faqs
 FAQS_DONE := build/faqs/synced
-RULES     := content/rules
-RULE_TEXT := $(wildcard $(RULES)/*.txt)
+# The Comprehensive Rules are read from a folder of their published texts, never kept in the
+# repository: ../shared/cr when it exists (make RULES_FROM=DIR for another); without any, the
+# site is built with era features off (faqc build says so in one line).
+RULES_FROM ?= ../shared/cr
+RULE_TEXT := $(wildcard $(RULES_FROM)/*.txt)
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 CODE      := pyproject.toml $(shell find compiler -type f \( -name '*.py' -o -name '*.json' \
                  -o -name '*.tsv' \) -not -path '*/__pycache__/*' 2>/dev/null)
@@ -24,7 +27,7 @@ SITE      := site
 SITE_DONE := $(SITE)/.faqc/state.json
 BUNDLE    := dist/faqc-site.zip
 GOLDEN    := $(shell grep -l -e check_golden -e FAQC_UPDATE_GOLDEN tests/test_*.py 2>/dev/null)
-RULES_OPT := $(if $(RULE_TEXT),--rules $(RULES))
+RULES_OPT := $(if $(RULE_TEXT),--rules $(RULES_FROM))
 
 .PHONY: all faqs site test check serve bundle bench golden clean help FORCE
 .DEFAULT_GOAL := all
@@ -55,7 +58,7 @@ test: $(STAMP) ## Run every test (TEST_JOBS=2 processes: pytest-xdist)
 	$(PY) -m pytest -q -n $(TEST_JOBS)
 
 check: faqs site ## Validate the YAML and the built site strictly (schema, words, links)
-	$(FAQC) --strict check --faqs $(FAQS) --sources content/sources --site $(SITE)
+	$(FAQC) --strict check --faqs $(FAQS) --sources content/sources --site $(SITE) $(RULES_OPT)
 
 serve: site ## Preview the site at http://127.0.0.1:8000/
 	$(FAQC) serve --site $(SITE)

@@ -1,6 +1,6 @@
 """Time the CR pipeline on the embedded corpus: read, link, dump YAML, load YAML.
 
-Usage: .venv/bin/python bench/bench_cr.py [content/rules]   (prints seconds and MB/s; asserts nothing)
+Usage: .venv/bin/python bench/bench_cr.py [RULES_DIR, default ../shared/cr]   (prints seconds and MB/s; asserts nothing)
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(argv: list[str]) -> int:
     """Run each stage once (after one warm-up read) and print its wall time."""
-    rules_dir = Path(argv[0]) if argv else ROOT / "content" / "rules"
+    rules_dir = Path(argv[0]) if argv else ROOT.parent / "shared" / "cr"
     size = sum(p.stat().st_size for p in rules_dir.glob("*.txt"))
     load_cr_library(rules_dir)
     t0 = time.perf_counter()

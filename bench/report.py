@@ -57,7 +57,7 @@ def _head(bench, path: Path) -> list[str]:
         "entries shuffled, so the readers parse them for real (four layouts, English and "
         f"Japanese). The FAQ added for the incremental build: `{bench.corpus['extra']}` "
         f"({bench.corpus['extra_kib']:.0f} KiB, from the `{seed}` seed). Builds include the six "
-        "Comprehensive Rules of `content/rules` (the CR browser and rule histories).",
+        "Comprehensive Rules the seeds read against (six editions of `../shared/cr`, the CR browser and rule histories).",
         "",
     ]
 

@@ -96,17 +96,19 @@ class BuildResult:
 
 def build_site(sources: Path, out: Path, diags: Diagnostics, *,
                templates: Path | None = None, rules: Path | None = None, full: bool = False,
-               jobs: int | None = None, progress: Progress | None = None) -> BuildResult:
+               jobs: int | None = None, progress: Progress | None = None,
+               cache: Path | None = None) -> BuildResult:
     """Build the site of every source in ``sources`` and publish it at ``out``; with ``rules``
     (a folder of Comprehensive Rules texts), rule citations are read in their era and the CR
-    pages are built too (the CR texts' own warnings are ``faqc check``'s to report)."""
+    pages are built too (the CR texts' own warnings are ``faqc check``'s to report); with
+    ``cache``, the CRs read and linked are kept there by content hash (``compiler.cr.cache``)."""
     started = time.perf_counter()
     source_files = discover_sources(sources, diags)                  # discover
     with hold_lock(out, "build"):                                    # one build at a time
         try:
             clear_abandoned(out)
             return _build(source_files, sources, out, diags, templates, rules, full, jobs,
-                          progress or Progress(), started)
+                          progress or Progress(), started, cache)
         except OSError as exc:  # disk full, permissions, ...: the machine's, not a bug
             raise FaqcError(f"{exc.filename or out}: error: {exc.strerror or exc}; the site is "
                             f"left as it was") from None
@@ -114,7 +116,7 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
 
 def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostics,
            templates: Path | None, rules: Path | None, full: bool, jobs: int | None,
-           progress: Progress, started: float) -> BuildResult:
+           progress: Progress, started: float, cache: Path | None = None) -> BuildResult:
     """Run the phases after discover, the output's lock held."""
     result = BuildResult()
     with progress.phase("state"):
@@ -127,7 +129,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         raise FaqcError(f"{sources}: error: no source could be read; the site is left as it was")
     if previous and nothing_changed(previous, read, out):
         return _unchanged(result, previous, progress, started)
-    site, deps = resolve_site(read, rules, progress)                 # collect, resolve
+    site, deps = resolve_site(read, rules, progress, cache)          # collect, resolve
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
         written, previews = write_staging(staging, out, site, deps, read, old, previous is not None,
@@ -148,10 +150,11 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     return result
 
 
-def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress) -> tuple[Site, SiteDeps]:
+def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
+                 cache: Path | None = None) -> tuple[Site, SiteDeps]:
     """Return the site of the documents read (inventories, links, CRs) and its dependencies."""
     with progress.phase("rules"):
-        library = load_cr_library(rules, Diagnostics()) if rules else None  # read the CRs
+        library = load_cr_library(rules, Diagnostics(), cache) if rules else None  # the CRs
     with progress.phase("collect"):
         inv = collect(read.documents)
     with progress.phase("resolve"):
@@ -213,6 +216,13 @@ def index_search(site: Site, staging: Path, content: dict[str, str], previous: d
                          history=site.cr.history if site.cr else None, jobs=jobs, progress=progress)
 
 
+DEFAULT_CACHE = "build/cache"
+"""Where ``faqc build`` and ``faqc check`` keep the CRs read and linked (``compiler.cr.cache``)."""
+NO_RULES = ("build: no Comprehensive Rules (give --rules DIR, a folder of their published "
+            "texts): era features off (citations not read against the rules of their day, no "
+            "rule histories or CR pages)")
+
+
 @click.command("build")
 @click.option("--sources", "sources_dir", default=Path("content/sources"), show_default=True,
               type=click.Path(file_okay=False, path_type=Path), help="Folder of the source texts.")
@@ -220,24 +230,31 @@ def index_search(site: Site, staging: Path, content: dict[str, str], previous: d
               type=click.Path(file_okay=False, path_type=Path),
               help="Folder of the site (replaced as a whole once the build succeeds).")
 @click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder of the Comprehensive Rules texts [default: content/rules, if present].")
+              help="Folder of the Comprehensive Rules texts as published (CR_*.txt, any encoding) "
+                   "[default: content/rules, if present; none: era features off].")
 @click.option("--full", is_flag=True, help="Build everything again, ignoring the previous build.")
+@click.option("--cache", "cache_dir", default=Path(DEFAULT_CACHE), show_default=True,
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Folder where the Comprehensive Rules read and linked are kept between builds.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1),
               help="Worker processes for reading, rendering and indexing [default: one per CPU].")
 @click.pass_obj
 def build_command(ctx, sources_dir: Path, out_dir: Path, rules_dir: Path | None, full: bool,
-                  jobs: int | None) -> None:
+                  cache_dir: Path, jobs: int | None) -> None:
     """Build the static site from the sources (only what changed) and publish it atomically."""
     from .cli import report  # cli imports this module to register the command
 
     diags = Diagnostics()
     progress = Progress.for_terminal(ctx.verbosity)
-    result = build_site(sources_dir, out_dir, diags, rules=rules_dir or default_rules_dir(),
-                        full=full, jobs=jobs, progress=progress)
+    rules = rules_dir or default_rules_dir()
+    result = build_site(sources_dir, out_dir, diags, rules=rules, full=full, jobs=jobs,
+                        progress=progress, cache=cache_dir)
     for line in result.errors:
         click.echo(line, err=True)
     for line in result.details():
         ctx.info(line)
+    if rules is None:
+        ctx.info(NO_RULES)
     ctx.info(result.summary(out_dir))
     if not result.searched:
         ctx.detail("build: no search index (compiler.search is not installed)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -13,7 +14,7 @@ from .accepted import read_accept_list, split_accepted
 from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
 from .lock import hold_lock
-from .build import build_command
+from .build import DEFAULT_CACHE, build_command
 from .bundle import bundle_command
 from .normalize import discover_sources, normalize_file
 from .search.command import search_command
@@ -113,8 +114,11 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | Non
     for line in errors:
         click.echo(line, err=True)
     if not errors and count:
-        for line in link_report(faqs_dir, sources_dir, rules_library(rules_dir, diags), diags)[1]:
+        notes = Diagnostics()  # the published CR texts' own faults: told, not warned about
+        library = rules_library(rules_dir, notes, Path(DEFAULT_CACHE))
+        for line in link_report(faqs_dir, sources_dir, library, diags)[1]:
             click.echo(line)
+        _cr_notes(ctx, library, notes)
     diags, accepted = split_accepted(diags, read_accept_list(accept_file))
     ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)"
              + (f" ({accepted} more accepted)" if accepted else ""))
@@ -122,6 +126,23 @@ def check(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Path | Non
     problems = _check_site(ctx, site_dir)
     if errors or problems:
         raise FaqcError(f"{len(errors)} document(s) and {problems} site link(s) failed the check")
+
+
+def _cr_notes(ctx: Context, library, notes: Diagnostics) -> None:
+    """Say how the Comprehensive Rules were read: one line, and with ``-v`` each note on the
+    published texts (their typos, stray bytes, editions saved twice), which are kept as
+    published and so are not warnings of the check."""
+    if library is None:
+        ctx.info("rules: no Comprehensive Rules given: rule numbers not read against any")
+        return
+    kinds = Counter(d.category for d in notes.items)
+    said = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    ctx.info(f"rules: {len(library.documents)} edition(s) of the Comprehensive Rules read, "
+             f"{library.dates[0]} to {library.latest.date}" +
+             (f"; {len(notes.items)} note(s) on the published texts ({said}; -v lists them)"
+              if notes.items else ""))
+    for diag in notes.sorted():
+        ctx.detail(diag.format())
 
 
 def _check_site(ctx: Context, site_dir: Path | None) -> int:

@@ -58,13 +58,13 @@ def inventory() -> Inventory:
 
 
 def seed_history() -> RuleHistory:
-    """Return the history of the rules of the CRs in content/rules."""
+    """Return the history of the rules of the six CRs the seeds read against (../shared/cr)."""
     return RuleHistory(RuleIdentity.build(load_cr_library(six_editions())))
 
 
 @pytest.fixture(scope="session")
 def history() -> RuleHistory:
-    """The history of the CRs in content/rules, made once per session."""
+    """The history of the six CRs of ../shared/cr, made once per session."""
     return seed_history()
 
 

@@ -29,7 +29,7 @@ from compiler.site.linkcheck import check_site
 from compiler.site.write import SITE_MARKER
 from compiler.state import STATE_DIR
 
-from .cr_texts import site_excerpts
+from .cr_texts import excerpt, site_excerpts
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "fixtures" / "site-corpus"
@@ -58,8 +58,15 @@ def corpus_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def corpus_site_with_rules(tmp_path_factory) -> Path:
+    """The corpus built with the three shortened CRs and a fourth, of 2002, that no document
+    reads against (so the site shows it by its changes only)."""
+    rules = tmp_path_factory.mktemp("corpus-rules")
+    for path in CORPUS_RULES.iterdir():
+        shutil.copy(path, rules / path.name)
+    (rules / "CR_2002-10-07.txt").write_text(excerpt(
+        "2002-10-07", "1 3 309 309.1 5 502 502.1 502.2 502.2a", ("Block",)), encoding="utf-8")
     out = tmp_path_factory.mktemp("corpus-cr") / "site"
-    build_site(CORPUS, out, Diagnostics(), rules=CORPUS_RULES)
+    build_site(CORPUS, out, Diagnostics(), rules=rules)
     return out
 
 
@@ -95,6 +102,33 @@ def test_with_rules_the_site_has_the_cr_pages(corpus_site_with_rules):
                  "cr/2026-01-16/702.html"):
         assert page in files, page
     assert check_site(corpus_site_with_rules) == []
+
+
+def test_only_cited_editions_and_the_newest_are_shown_in_full(corpus_site_with_rules):
+    files = set(tree(corpus_site_with_rules))
+    shown = sorted({name.split("/")[1] for name in files if name.startswith("cr/20")})
+    assert shown == ["2004-10-01", "2008-05-01", "2026-01-16"]  # read against, or the newest
+    changes = sorted(name for name in files if name.startswith("cr/changes/"))
+    assert changes == [f"cr/changes/{d}.html" for d in
+                       ("2002-10-07", "2004-10-01", "2008-05-01", "2026-01-16")]
+    index = (corpus_site_with_rules / "cr" / "index.html").read_text(encoding="utf-8")
+    assert 'href="changes/2002-10-07.html">what changed</a>' in index
+    assert 'id="cr-2002-10-07"' not in index and 'id="cr-2004-10-01"' in index
+    home = (corpus_site_with_rules / "index.html").read_text(encoding="utf-8")
+    assert 'href="cr/changes/2026-01-16.html">What changed in the newest Comprehensive Rules' in home
+
+
+def test_a_page_of_changes_lists_added_reworded_renumbered_and_removed(corpus_site_with_rules):
+    page = (corpus_site_with_rules / "cr" / "changes" / "2004-10-01.html").read_text(encoding="utf-8")
+    assert "Against the edition before, the" in page and 'href="2002-10-07.html"' in page
+    added = page[page.index('id="added"'):]
+    assert 'id="502.38"' in added  # Bushido is new in the shortened 2004 edition
+    newest = (corpus_site_with_rules / "cr" / "changes" / "2026-01-16.html").read_text(encoding="utf-8")
+    renumbered = newest[newest.index('id="renumbered"'):]
+    assert "502.38 → " in renumbered and "702.45 Bushido" in renumbered
+    assert 'id="removed"' in newest
+    first = (corpus_site_with_rules / "cr" / "changes" / "2002-10-07.html").read_text(encoding="utf-8")
+    assert "The first edition at hand" in first
 
 
 def test_with_rules_a_citation_reads_in_its_era(corpus_site_with_rules):
@@ -197,6 +231,7 @@ def test_build_prints_a_summary_line(tmp_path):
     match = SUMMARY.match(result.output.strip().splitlines()[-1])
     assert match and match[2] == str(out)
     assert int(match[1]) == len(list(out.rglob("*.html")))
+    assert result.output.count("era features off") == 1  # no --rules, no content/rules here
 
 
 def test_a_bad_source_is_one_line_and_the_others_still_build(tmp_path):

@@ -97,9 +97,8 @@ def test_shortened_modern_edition():
     assert rules["702.163"].title == "For Mirrodin!"
     assert rules["100.1"].text.startswith("These Magic rules") and rules["100.1"].title is None
     assert rules["101.1"].examples == []
-    assert rules["101.2"].examples == ["Example: If one effect reads “You may play an additional land "
-                                       "this turn” and another reads “You can’t play lands this turn,” "
-                                       "the effect that precludes you from playing lands wins."]
+    after = lines[lines.index(next(l for l in lines if l.startswith("101.2. "))) + 1]
+    assert after.startswith("Example: ") and rules["101.2"].examples == [after]
     assert rules["702.163a"].text.endswith("\n" + CONTINUATION.strip())
     assert "“Bushido N”" in rules["702.45a"].text
     assert [g.term for g in doc.glossary] == ["Ability", "Bushido"]
@@ -277,8 +276,21 @@ def test_library_errors(tmp_path):
         load_cr_library(tmp_path)
     source = next(RULES.glob("*2004*.txt")).read_bytes()
     (tmp_path / "a.txt").write_bytes(source)
-    (tmp_path / "b.txt").write_bytes(source)
-    with pytest.raises(FaqcError, match=r"b.txt: error: rules dated 2004-10-01 are also in .*a.txt"):
+    (tmp_path / "b.txt").write_bytes(source.replace(b"\n", b"\r\n"))
+    (tmp_path / "c.txt").write_bytes(source.replace(b"Bushido", b"Bushidou"))
+    (tmp_path / "d.txt").write_bytes(b"These rules are current as of October 1, 2004.\n\nProse.\n")
+    diags = Diagnostics()
+    assert load_cr_library(tmp_path, diags).dates == ["2004-10-01"]
+    assert [d.format().replace(str(tmp_path) + "/", "") for d in diags.sorted()] == [
+        "b.txt: warning: states the date of a.txt (2004-10-01), with the same words: read once, "
+        "from a.txt [cr.duplicate]",
+        "c.txt: warning: states the date of a.txt (2004-10-01), with other words: read once, "
+        "from a.txt [cr.duplicate]",
+        "d.txt: warning: not read: no numbered rules (such as '100.1.'): not a Comprehensive "
+        "Rules text [cr.unreadable]"]
+    for name in "abc":
+        (tmp_path / f"{name}.txt").unlink()
+    with pytest.raises(FaqcError, match=r"error: no Comprehensive Rules text could be read"):
         load_cr_library(tmp_path)
 
 
@@ -308,3 +320,24 @@ def test_reader_never_crashes_and_never_loses_a_word(edits):
         return
     missing, _ = audit_cr(read_cr_source(data, "mini.txt", Diagnostics()).text, doc.to_dict())
     assert not missing
+
+
+def test_the_cache_gives_the_same_editions_and_warnings(tmp_path):
+    rules, cache = tmp_path / "rules", tmp_path / "cache"
+    rules.mkdir()
+    (rules / "a.txt").write_bytes(_old_typo())
+    (rules / "b.txt").write_bytes(_old_typo())  # the same edition twice
+    runs = []
+    for _ in range(2):
+        diags = Diagnostics()
+        library = load_cr_library(rules, diags, cache)
+        runs.append((library.documents[0].to_dict(), [d.format() for d in diags.sorted()],
+                     library.cache.hits))
+    # b.txt, the same bytes, is read from the entry a.txt made; the second time both are
+    assert runs[0][:2] == runs[1][:2] and runs[0][2] == 1 and runs[1][2] == 2
+    assert any("606. 8b" in line and line.startswith(f"{rules}/a.txt:") for line in runs[1][1])
+    for entry in cache.iterdir():  # a damaged entry is read again, not trusted
+        entry.write_text("{not json", encoding="utf-8")
+    again = load_cr_library(rules, Diagnostics(), cache)
+    assert again.documents[0].to_dict() == runs[0][0]
+    assert (again.cache.misses, again.cache.hits) == (1, 1)  # a.txt made again, b.txt reads it

@@ -5,6 +5,7 @@ The link check, the page outline checks and the byte-identical rebuild of
 """
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -32,9 +33,11 @@ def test_page_counts(seed_site):
     for page in seed_site.rglob("*.html"):
         rel = page.relative_to(seed_site).as_posix()
         kinds["history" if rel.startswith("cr/history/") else rel.split("/")[0]] += 1
-    # 1 index + 602 section pages + 6 glossaries; one history per identity chain; one page per
-    # rule number cited or quoted (140) or their number today (120 more), plus the rules index.
-    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (609, 3634, 261)
+    # 1 index + 602 section pages + 6 glossaries + 6 pages of changes (every edition is read
+    # against by a seed, or the newest: all are shown in full); one history per identity chain;
+    # one page per rule number cited or quoted (140) or their number today (120 more), plus the
+    # rules index and the renumbering page.
+    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (615, 3634, 262)
 
 
 def test_rule_309_of_champions_is_declare_blockers_step_of_2004(seed_site):
@@ -106,3 +109,34 @@ def test_every_cr_search_entry_points_at_an_anchor_of_the_site(seed_site):
             ids[path] = scan_page(seed_site / path).ids
         assert fragment in ids[path], entry.version.url
     assert len(entries) == 5698
+
+
+def test_a_rule_page_lists_what_its_number_meant_in_each_edition(seed_site):
+    page = main_of(read(seed_site, paths.rule_page("502.36")))
+    meanings = page[page.index('<h2 id="meanings">'):]
+    assert meanings.count("<li>") == 2
+    assert ('(2 editions): <a href="../cr/history/2004-10-01/502.36.html">502.36 Scry</a>'
+            in meanings)
+    assert ('<time datetime="2007-05-01">1 May 2007</time> to <time datetime="2008-05-01">'
+            '1 May 2008</time> (2 editions): <a href="../cr/history/2007-05-01/502.36.html">'
+            '502.36 Shroud</a>') in meanings
+
+
+def test_renumbering_json_maps_every_rule_of_every_edition_once(seed_site):
+    data = json.loads((seed_site / paths.RENUMBERING_JSON).read_text(encoding="utf-8"))
+    library = load_cr_library(RULES)
+    assert data["editions"] == library.dates and data["newest"] == "2026-01-16"
+    covered = Counter()
+    index = {d: i for i, d in enumerate(library.dates)}
+    for number, first, last, today, action in data["runs"]:
+        for date in library.dates[index[first]:index[last] + 1]:
+            covered[(date, number)] += 1
+        assert (today is None) == (action == "removed")
+    expected = Counter((d.date, n) for d in library.documents
+                       for n in {*(s.number for s in d.sections), *(r.number for r in d.rules)})
+    assert covered == expected
+    runs = {(r[0], r[1]): r for r in data["runs"]}
+    assert runs[("502.38", "2004-10-01")][2:] == ["2008-05-01", "702.45", "renumbered"]
+    assert runs[("502.38a", "2004-10-01")][3:] == ["702.45a", "renumbered, reworded"]
+    page = main_of(read(seed_site, paths.RENUMBERING))
+    assert '<a href="../cr/history/2004-10-01/502.38.html">502.38</a>' in page

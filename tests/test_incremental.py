@@ -187,7 +187,8 @@ def test_nothing_changed_does_nothing(work):
     inode = site.stat().st_ino
     result = rebuild(work)
     assert (result.mode, result.written) == ("unchanged", 0)
-    assert sum(result.pages.values()) == len(list(site.rglob("*.html")))
+    pages = len(list(site.rglob("*.html"))) + (site / "rules" / "renumbering.json").is_file()
+    assert sum(result.pages.values()) == pages  # every page, and the renumbering map
     assert site.stat().st_ino == inode  # not even republished
 
 
@@ -251,7 +252,8 @@ def test_the_state_records_every_file(work):
     assert problem == "" and isinstance(state, BuildState)
     files = {p.relative_to(work / "site").as_posix() for p in (work / "site").rglob("*") if p.is_file()}
     assert set(state.files) == files - {STATE_FILE}
-    assert set(state.pages) == {p for p in files if p.endswith(".html")}
+    assert set(state.pages) == {p for p in files if p.endswith(".html")
+                                or p == "rules/renumbering.json"}
 
 
 # ---------------------------------------------------------------- progress and summary
@@ -297,3 +299,19 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work):
     assert sorted(result.search.indexed) == ["chk-en", "cr", "mh3-en", "qaah-en", "shm-ja"]
     clean = clean_build(work)
     assert contents(snapshot(site)) == clean
+
+
+def test_an_edition_no_longer_read_against_is_shown_by_its_changes_and_all_links_follow(work):
+    """Removing the only document of 2004 takes the 2004-10-01 edition out of the editions shown
+    in full (the others read against 2008-05-01): its section pages go, and every page that
+    linked to them links to its page of changes or the rule's history instead, as a clean build
+    has it (the CR pages' signatures hold the editions shown)."""
+    assert (work / "site" / "cr" / "2004-10-01" / "502.html").is_file()
+    before = snapshot(work / "site")
+    (work / "sources" / "01_champions.txt").unlink()
+    assert rebuild(work).mode == "incremental"
+    assert_minimal_and_clean(work, before, exact=False)
+    assert not [p for p in (work / "site" / "cr" / "2004-10-01").rglob("*") if p.is_file()]
+    history = (work / "site" / "cr" / "history" / "2004-10-01" / "502.38.html").read_text(encoding="utf-8")
+    assert 'href="../../2004-10-01/' not in history  # the first edition at hand: its history
+    assert '<a href="502.38.html"><time datetime="2004-10-01">' in history

@@ -1,7 +1,7 @@
 """The Makefile follows the data: a source to its YAML, the YAML to the site; nothing to do, nothing done.
 
 ``make`` runs in a temporary copy of the repository (Makefile, pyproject.toml, compiler/,
-templates/, the small site corpus and its shortened CRs), with this repository's virtualenv
+templates/, the small site corpus), with this repository's virtualenv
 shared through ``VENV=``. The copy's pyproject.toml is dated in the past and ``PYTHON=false``,
 so make can never (re)install into the shared virtualenv.
 """
@@ -38,7 +38,6 @@ def repo(tmp_path_factory) -> Path:
     shutil.copytree(ROOT / "compiler", root / "compiler", ignore=ignore)
     shutil.copytree(ROOT / "templates", root / "templates")
     shutil.copytree(CORPUS, root / "content" / "sources")
-    shutil.copytree(RULES, root / "content" / "rules")
     (root / "content" / "faqs").mkdir()
     (root / "content" / "faqs" / "old-id-en.yaml").write_text("stale: yes\n", encoding="utf-8")
     return root
@@ -46,7 +45,8 @@ def repo(tmp_path_factory) -> Path:
 
 def make(repo: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
-    done = subprocess.run([MAKE, f"VENV={VENV}", "PYTHON=false", *args], cwd=repo, env=env,
+    done = subprocess.run([MAKE, f"VENV={VENV}", "PYTHON=false", f"RULES_FROM={RULES}", *args],
+                          cwd=repo, env=env,
                           capture_output=True, text=True, timeout=600)
     assert (done.returncode == 0) == (code == 0), done.stdout + done.stderr
     return done
@@ -67,7 +67,7 @@ def test_make_builds_the_yaml_and_the_site(repo):
     faqs = sorted(p.name for p in (repo / "content" / "faqs").glob("*.yaml"))
     assert faqs == ["chk-en.yaml", "mh3-en.yaml", "shm-ja.yaml"]  # the stale one is gone
     assert (repo / "site" / "docs" / "chk-en.html").is_file()
-    assert (repo / "site" / "cr" / "index.html").is_file()  # built with content/rules
+    assert (repo / "site" / "cr" / "index.html").is_file()  # built with RULES_FROM
 
 
 def test_nothing_changed_nothing_done(repo):
@@ -162,3 +162,16 @@ def test_help_bundle_and_clean(repo):
     assert not any((repo / name).exists() for name in ("site", "dist", "build"))
     assert sorted(p.name for p in (repo / "content" / "faqs").glob("*.yaml")) == [
         "chk-en.yaml", "mh3-en.yaml", "shm-ja.yaml"]
+
+
+def test_without_any_rules_the_site_is_built_with_era_features_off(repo, tmp_path):
+    """``RULES_FROM`` names no folder (no ../shared beside the copy, no content/rules): the
+    site is still built, and one line says the era features are off."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    done = subprocess.run([MAKE, f"VENV={VENV}", "PYTHON=false", f"RULES_FROM={tmp_path}/none",
+                           f"SITE={tmp_path}/site", "site"], cwd=repo, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr.count("era features off") == 1
+    assert (tmp_path / "site" / "docs" / "chk-en.html").is_file()
+    assert not (tmp_path / "site" / "cr").exists()

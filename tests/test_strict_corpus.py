@@ -5,8 +5,9 @@ target that CI may not run, so this file puts the strict check into the test run
 check`` has no option to check a built site; the links of the site built from the seeds (CR
 pages included) are checked by tests/test_site_pages.py (``check_site`` on ``seed_site``).
 
-The check runs from the repository root, as ``make check`` does, so the defaults apply:
-content/rules for rule numbers and content/accepted-warnings.txt for reviewed warnings.
+The check runs from the repository root, as ``make check`` does: rule numbers are read against
+every edition of ``../shared/cr`` (``make``'s ``RULES_FROM``), reviewed warnings are
+content/accepted-warnings.txt.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAQC = Path(sys.executable).parent / "faqc"
 SOURCES = ROOT / "content" / "sources"
 COMMITTED = ROOT / "content" / "faqs"
+SHARED_CR = ROOT.parent / "shared" / "cr"
 
 
 def faqc(*args: str) -> subprocess.CompletedProcess:
@@ -41,11 +43,19 @@ def test_strict_normalize_of_the_embedded_corpus_writes_every_document(fresh_yam
 
 
 def test_strict_check_of_the_embedded_corpus_passes_with_no_warning(fresh_yaml):
-    done = faqc("--strict", "check", "--faqs", str(fresh_yaml), "--sources", str(SOURCES))
+    done = faqc("--strict", "check", "--faqs", str(fresh_yaml), "--sources", str(SOURCES),
+                "--rules", str(SHARED_CR))
     warnings = [line for line in done.stderr.splitlines() if ": warning: " in line]
     assert done.returncode == 0 and warnings == [], done.stderr
     summary = [line for line in done.stderr.splitlines() if line.startswith("check: ")]
     assert summary and ", 0 error(s), 0 warning(s)" in summary[0], done.stderr
+    rules = [line for line in done.stderr.splitlines() if line.startswith("rules: ")]
+    assert rules and rules[0].startswith("rules: 118 edition(s) of the Comprehensive Rules read, "
+                                         "1999-04-23 to 2026-01-16"), done.stderr
+    # every seed cites and quotes against its own era's edition (the dates of the seeds)
+    for line in ("chk-en (2004-10-01): CR 2004-10-01", "shm-ja (2008-05-02): CR 2008-05-01",
+                 "mh3-en (2024-06-14): CR 2024-06-07"):
+        assert any(out.startswith("  " + line) for out in done.stdout.splitlines()), done.stdout
 
 
 def test_the_committed_yaml_is_what_normalize_writes_today(fresh_yaml):

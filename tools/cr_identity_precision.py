@@ -25,7 +25,7 @@ def main(argv: list[str]) -> int:
     rules_dir = Path(argv[0]) if argv else ROOT.parent / "shared" / "cr"
     truth_path = Path(argv[1]) if len(argv) > 1 else ROOT / "tests" / "data" / "cr_identity_truth.tsv"
     start = time.perf_counter()
-    library = load_cr_library(rules_dir)
+    library = load_cr_library(rules_dir, cache=ROOT / "build" / "cache")
     loaded = time.perf_counter()
     identity = RuleIdentity.build(library)
     built = time.perf_counter()

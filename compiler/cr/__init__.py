@@ -2,12 +2,12 @@
 
 Public API (no CLI here; the lead wires it in)::
 
-    library = load_cr_library(Path("content/rules"))     # every *.txt CR, read in a few seconds
+    library = load_cr_library(Path("../shared/cr"))      # every *.txt CR (cache= to keep them)
     library.in_force("2004-12-01").date                  # '2004-10-01'
     library.rule("2004-12-01", "309").title              # 'Declare Blockers Step'
     identity = RuleIdentity.build(library)
     identity.today("502.38", "2004-10-01").number        # '702.45'
-    normalize_cr(Path("content/rules/CR_2004-10-01.txt"), Path("content/rules"))
+    normalize_cr(Path("../shared/cr/CR_2004-10-01.txt"), Path("/tmp/out"))
 """
 from __future__ import annotations
 

@@ -10,10 +10,15 @@ from .model import CrRule, CrSection
 
 def read_body(lines: tuple[str, ...], start: int, end: int, file: str,
               diags: Diagnostics) -> tuple[list[CrSection], list[CrRule]]:
-    """Return the headings and rules of ``lines[start:end]`` (the body starts with a heading or rule)."""
+    """Return the headings and rules of ``lines[start:end]`` (the body starts with a heading or rule).
+
+    In a hard-wrapped CR (``is_hard_wrapped``), a line that goes on from the line right above
+    it is the same paragraph: joined with a space, and not reported.
+    """
     sections: list[CrSection] = []
     rules: list[CrRule] = []
     after_heading = False
+    wrapped = is_hard_wrapped(lines[start:end])
     for index in range(start, end):
         raw, number = lines[index], index + 1
         line = classify(raw)
@@ -32,23 +37,37 @@ def read_body(lines: tuple[str, ...], start: int, end: int, file: str,
             # Cannot happen: the body starts at the headings right before its first rule.
             raise AssertionError(f"{file}:{number}: body text before the first rule")
         else:
-            if after_heading or (line.kind == "continuation" and not raw[:1].isspace()):
+            wrap = wrapped and line.kind == "continuation" and bool(lines[index - 1].strip()) \
+                and not after_heading
+            if not wrap and (after_heading or (line.kind == "continuation"
+                                               and not raw[:1].isspace())):
                 diags.warn(file, number, f"unnumbered {line.kind} line: kept with rule "
                            f"{rules[-1].number}", "cr.layout")
-            _attach(rules[-1], line, number)
+            _attach(rules[-1], line, number, " " if wrap else "\n")
     warn_order(rules, file, diags)
     return sections, rules
 
 
-def _attach(rule: CrRule, line: Line, number: int) -> None:
-    """Add an example or continuation line to ``rule`` (a continuation joins what came last)."""
+def is_hard_wrapped(lines: tuple[str, ...]) -> bool:
+    """Return True for a text wrapped at a fixed width (the CRs of 1999-2004): 99% of its
+    lines are at most ``WRAP_WIDTH`` characters (today's CRs have a paragraph per line)."""
+    widths = sorted(len(line.rstrip()) for line in lines if line.strip())
+    return bool(widths) and widths[int(0.99 * (len(widths) - 1))] <= WRAP_WIDTH
+
+
+WRAP_WIDTH = 130
+
+
+def _attach(rule: CrRule, line: Line, number: int, sep: str = "\n") -> None:
+    """Add an example or continuation line to ``rule`` (a continuation joins what came last,
+    after ``sep``: a newline, or a space for a hard-wrapped line)."""
     text = line.text or ""
     if line.kind == "example":
         rule.examples.append(text)
     elif rule.examples:
-        rule.examples[-1] += "\n" + text
+        rule.examples[-1] += sep + text
     else:
-        rule.text = f"{rule.text}\n{text}" if rule.text else text
+        rule.text = f"{rule.text}{sep}{text}" if rule.text else text
     rule.src = rule.src.cover(Span(number, number))
 
 

@@ -37,6 +37,8 @@ class CrLibrary:
         self.documents: list[CrDocument] = sorted(documents, key=lambda d: d.date)
         if not self.documents:
             raise ValueError("a CR library needs at least one document")
+        self.cache = None
+        """Where identity links are cached (a ``compiler.cr.cache.CrCache``), if anywhere."""
         self._index: dict[str, dict[str, CrEntry]] = {
             doc.date: {**{s.number: s for s in doc.sections}, **{r.number: r for r in doc.rules}}
             for doc in self.documents}

@@ -17,6 +17,8 @@ from jsonschema import Draft202012Validator
 
 from ..errors import Diagnostics, FaqcError
 from ..yamlio import dump_data, load_data, write_atomic
+from .audit import cr_words
+from .cache import CrCache
 from .era import CrLibrary
 from .model import CR_SCHEMA_VERSION, CrDocument
 from .reader import read_cr
@@ -35,23 +37,52 @@ def read_cr_file(path: Path, diags: Diagnostics) -> CrDocument:
     return read_cr_bytes(_read_bytes(path), str(path), diags)
 
 
-def load_cr_library(rules_dir: Path, diags: Diagnostics | None = None) -> CrLibrary:
-    """Return the library of every ``.txt`` CR in ``rules_dir`` (file names do not matter)."""
+def load_cr_library(rules_dir: Path, diags: Diagnostics | None = None,
+                    cache: Path | None = None) -> CrLibrary:
+    """Return the library of every ``.txt`` CR in ``rules_dir`` (file names do not matter);
+    with ``cache``, editions and their identity links are kept there (``compiler.cr.cache``).
+
+    A file that is not a CR is a ``[cr.unreadable]`` warning and the others are read; a second
+    file stating the date of one read before (by file name) is the same edition saved twice
+    (``[cr.duplicate]``, saying whether their words differ) and is read once.
+    """
     if not rules_dir.is_dir():
         raise FaqcError(f"{rules_dir}: error: no such directory")
     paths = sorted(p for p in rules_dir.iterdir() if p.is_file() and p.suffix == CR_SUFFIX)
     if not paths:
         raise FaqcError(f"{rules_dir}: error: no Comprehensive Rules text (*{CR_SUFFIX}) found")
     diags = diags if diags is not None else Diagnostics()
-    by_date: dict[str, Path] = {}
-    docs = []
+    store = CrCache(cache)
+    by_date: dict[str, tuple[Path, CrDocument]] = {}
     for path in paths:
-        doc = read_cr_file(path, diags)
+        try:
+            doc = store.edition(_read_bytes(path), str(path), diags, read_cr_bytes)
+        except FaqcError as exc:
+            diags.warn(str(path), None, f"not read: {_reason(exc, path)}", "cr.unreadable")
+            continue
         if doc.date in by_date:
-            raise FaqcError(f"{path}: error: rules dated {doc.date} are also in {by_date[doc.date]}")
-        by_date[doc.date] = path
-        docs.append(doc)
-    return CrLibrary(docs)
+            first, kept = by_date[doc.date]
+            same = "the same words" if cr_words(doc.to_dict()) == cr_words(kept.to_dict()) \
+                else "other words"
+            diags.warn(str(path), None, f"states the date of {first.name} ({doc.date}), with "
+                       f"{same}: read once, from {first.name}", "cr.duplicate")
+            continue
+        by_date[doc.date] = (path, doc)
+    if not by_date:
+        raise FaqcError(f"{rules_dir}: error: no Comprehensive Rules text could be read")
+    library = CrLibrary(doc for _, doc in by_date.values())
+    library.cache = store
+    return library
+
+
+def _reason(exc: FaqcError, path: Path) -> str:
+    """Return an error's message without the file name it starts with."""
+    message = exc.format_message()
+    for prefix in (f"{path}: error: ", f"{path}:"):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+            break
+    return message.split("error: ", 1)[-1]
 
 
 def cr_yaml_name(doc: CrDocument) -> str:

@@ -28,8 +28,9 @@ class RuleIdentity:
     @classmethod
     def build(cls, library: CrLibrary) -> "RuleIdentity":
         """Link the rules of every consecutive pair of CRs in ``library``."""
-        docs = library.documents
-        return cls(library, {a.date: link_pair(a, b) for a, b in zip(docs, docs[1:])})
+        docs, cache = library.documents, library.cache
+        return cls(library, {a.date: cache.links(a, b, link_pair) if cache else link_pair(a, b)
+                             for a, b in zip(docs, docs[1:])})
 
     def successor(self, cr_date: str, number: str) -> Key | None:
         """Return ``(next CR date, number)`` of the same rule, or None if it has none."""

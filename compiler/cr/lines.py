@@ -7,9 +7,10 @@ paragraphs.  A line is one of:
 * ``section``: ``502. Keyword Abilities`` (three digits, a period, a title);
 * ``rule``: ``502.38. Bushido``, ``502.38a Bushido is ...``, ``901.4.All plane ...`` (a rule
   number, an optional period, then text; real CRs have typos: the period may lack its space,
-  and ``606. 8b`` has one inside the number, read as ``606.8b``);
+  and ``606. 8b`` has one inside the number, read as ``606.8b``; the CRs of 1999-2000 indent
+  subrules and section headings);
 * ``example``: ``Example: ...``;
-* ``blank``;
+* ``blank``: nothing, or a divider (``-----`` under a heading: no words);
 * ``continuation``: anything else, usually an indented paragraph of the rule above.
 """
 from __future__ import annotations
@@ -20,11 +21,13 @@ from dataclasses import dataclass
 from ..dates import parse_en_date
 
 CHAPTER_RE = re.compile(r"(?P<number>[1-9])\.\s+(?P<title>\S.*?)\s*")
-SECTION_RE = re.compile(r"(?P<number>[1-9][0-9]{2})\.\s+(?P<title>\S.*?)\s*")
+SECTION_RE = re.compile(r"\s*(?P<number>[1-9][0-9]{2})\.\s+(?P<title>\S.*?)\s*")
 RULE_RE = re.compile(
-    r"(?P<number>[1-9][0-9]{2}\.(?P<gap> )?[1-9][0-9]*[a-z]?)(?P<dot>\.)?(?:(?<=\.)\s*|\s+)"
+    r"\s*(?P<number>[1-9][0-9]{2}\.(?P<gap> )?[1-9][0-9]*[a-z]?)(?P<dot>\.)?(?:(?<=\.)\s*|\s+)"
     r"(?P<rest>\S.*?)\s*")
-EXAMPLE_RE = re.compile(r"Examples?:")
+EXAMPLE_RE = re.compile(r"\s*Examples?:")
+DIVIDER_RE = re.compile(r"\s*[-=_*~]{3,}\s*")
+"""A line of dashes or equals signs under a heading (the hard-wrapped CRs of 1999-2002)."""
 DATE_RE = re.compile(r"These rules are (?:current|effective) as of\s+(?P<date>[A-Z][a-z]+\s+\d{1,2},\s*\d{4})")
 
 # A title line (``502.38. Bushido``) is short and is not a sentence: no period before a space,
@@ -51,7 +54,7 @@ class Line:
 
 def classify(line: str) -> Line:
     """Return what a body line is."""
-    if not line.strip():
+    if not line.strip() or DIVIDER_RE.fullmatch(line):
         return Line("blank")
     if m := RULE_RE.fullmatch(line):
         number, rest = m["number"].replace(" ", ""), m["rest"]

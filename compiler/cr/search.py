@@ -10,6 +10,7 @@ of every CR is in exactly one entry.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..site import paths
@@ -79,7 +80,19 @@ def cr_search_entries(history: RuleHistory) -> list[CrSearchEntry]:
     groups += [((v.date, v.line, v.number), [CrSearchEntry(v, (v.date,))])
                for vs in versions.values() for v in vs
                if (v.date, v.number) not in chained or by_key[(v.date, v.number)] is not v]
-    return [entry for _, entries in sorted(groups, key=lambda g: g[0]) for entry in entries]
+    entries = [entry for _, entries in sorted(groups, key=lambda g: g[0]) for entry in entries]
+    return [_shown(history, entry) for entry in entries]
+
+
+def _shown(history: RuleHistory, entry: CrSearchEntry) -> CrSearchEntry:
+    """Return the entry linking to the rule's history when the site does not show its edition
+    in full (``RuleHistory.browsed``)."""
+    version = entry.version
+    if history.browsed is None or version.date in history.browsed:
+        return entry
+    start = history.start(version.date, version.number)
+    url = paths.rule_history_page(*start) if start else paths.cr_changes(version.date)
+    return CrSearchEntry(dataclasses.replace(version, url=url), entry.dates)
 
 
 def _entry(run: list[CrVersion]) -> CrSearchEntry:

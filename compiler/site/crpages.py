@@ -6,8 +6,8 @@ links to its history and, when FAQs cite it in that CR's era, to its rule page.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cr import CrDocument, CrRule, CrSection
@@ -42,17 +42,49 @@ def cr_page(site: Site, path: str, template: str, kind: str, **context: Any) -> 
                      **context)
 
 
+@dataclass(frozen=True, slots=True)
+class CrPageKey:
+    """A page of the CR part of the site before it is made: its path, how to make it, and what
+    of the documents it shows (the CR texts, code and templates are the build's stamp).
+
+    Making the 5,000 pages of 118 editions takes most of a minute, so an incremental build
+    compares ``facts`` and the fingerprints of ``docs`` instead, and makes only what changed."""
+
+    path: str
+    kind: str
+    make: Callable[[], Page] = field(compare=False, repr=False)
+    facts: tuple = ()
+    """What the page shows that documents decide (readers, cited rules, the editions shown)."""
+    docs: tuple[str, ...] = ()
+    """The documents whose text the page shows something of (titles, citing places)."""
+
+
 def cr_pages(site: Site) -> Iterator[Page]:
     """Yield every page of the CR browser and the rule histories (none without CRs)."""
-    if site.cr is None:
-        return
-    from .historypages import history_pages  # the history pages are the browser's too
+    for key in cr_page_keys(site):
+        yield key.make()
 
-    yield cr_index(site)
-    for doc in site.cr.library.documents:
-        yield from section_pages(site, doc)
-        yield glossary_page(site, doc)
-    yield from history_pages(site)
+
+def cr_page_keys(site: Site) -> list[CrPageKey]:
+    """Return the keys of every page of the CR part of the site, in order (none without CRs)."""
+    cr = site.cr
+    if cr is None:
+        return []
+    from .changepages import change_page_keys  # the pages of changes, the histories and the
+    from .historypages import history_page_keys  # renumbering map are the browser's too
+    from .renumberpages import renumbering_page_keys
+
+    shown = tuple(sorted(cr.browsed))
+    readers = {d: tuple(cr.readers(d)) for d in cr.library.dates}
+    keys = [CrPageKey(paths.CR_INDEX, "cr", lambda: cr_index(site),
+                      (shown, tuple(readers.items())), tuple(sorted(cr.choices)))]
+    for doc in cr.library.documents:
+        if doc.date in cr.browsed:  # in full: the cited editions and the newest
+            keys += section_page_keys(site, doc, shown, readers[doc.date])
+            keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",
+                                  lambda doc=doc: glossary_page(site, doc), (shown,)))
+    return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \
+        + renumbering_page_keys(site, shown)
 
 
 def _crumbs(cr_date: str, last: str | None = None) -> list:
@@ -65,17 +97,18 @@ def cr_index(site: Site) -> Page:
     """Return the index of the CRs: each CR's date, the documents read against it, its sections."""
     cr = site.cr
     assert cr is not None
-    crs = [(doc, chapter_sections(doc), [site.doc(i) for i in cr.readers(doc.date)])
-           for doc in cr.library.documents]
+    crs = [(doc, chapter_sections(doc) if doc.date in cr.browsed else None,
+            [site.doc(i) for i in cr.readers(doc.date)]) for doc in cr.library.documents]
     return cr_page(site, paths.CR_INDEX, "cr_index.html", "cr", title="Comprehensive Rules",
                      description=f"The {len(crs)} Comprehensive Rules at hand, "
                                  f"{crs[0][0].date[:4]} to {crs[-1][0].date[:4]}: sections, "
-                                 "glossaries, and the FAQs read against each.",
+                                 "glossaries, what changed in each, and the FAQs read against each.",
                      crs=crs, cr_title=cr_title, breadcrumbs=[["Comprehensive Rules", None]])
 
 
-def section_pages(site: Site, doc: CrDocument) -> Iterator[Page]:
-    """Yield the page of every section of one CR."""
+def section_page_keys(site: Site, doc: CrDocument, shown: tuple,
+                      readers: tuple[str, ...]) -> list[CrPageKey]:
+    """Return the keys of the page of every section of one CR."""
     cr = site.cr
     assert cr is not None
     sections = [s for s in sorted(doc.sections, key=lambda s: s.src.line) if len(s.number) == 3]
@@ -83,9 +116,17 @@ def section_pages(site: Site, doc: CrDocument) -> Iterator[Page]:
     rules: dict[str, list[CrRule]] = {s.number: [] for s in sections}
     for rule in doc.rules:
         rules[placed[rule.number]].append(rule)
+    keys = []
     for i, section in enumerate(sections):
         around = (sections[i - 1] if i else None, sections[i + 1] if i + 1 < len(sections) else None)
-        yield section_page(site, doc, section, rules[section.number], around)
+        mine = rules[section.number]
+        faq = tuple(r.number for r in mine if rule_view(site, cr, doc.date, r).faq_page)
+        keys.append(CrPageKey(
+            paths.cr_section_page(doc.date, section.number), "cr",
+            lambda section=section, mine=mine, around=around:
+                section_page(site, doc, section, mine, around),
+            (shown, readers, faq), readers))
+    return keys
 
 
 def section_page(site: Site, doc: CrDocument, section: CrSection, rules: list[CrRule],

@@ -39,8 +39,12 @@ class CrSite:
     """Per CR date: the section page each rule and section number stands on."""
     rule_pages: set[str] = field(default_factory=set)
     """The rule numbers the site has a page for (set by ``make_site``)."""
+    browsed: frozenset[str] = frozenset()
+    """The editions the site shows in full (section pages, glossary): those some document reads
+    against, and the newest. Every other edition is its page of changes (``changepages``)."""
 
     _linkers: dict[str, CrTextLinker] = field(default_factory=dict)
+    _changed: dict[str, set[str]] = field(default_factory=dict)
     _children: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def subrules(self, key: Key) -> list[str]:
@@ -60,19 +64,35 @@ class CrSite:
         if linker is None:
             doc = self.library.document(cr_date)
             assert doc is not None, cr_date
-            matcher = GlossaryMatcher(doc.glossary, glossary_anchors(doc.glossary))
-            linker = self._linkers[cr_date] = CrTextLinker(doc, self.sections[cr_date], matcher)
+            browsed = cr_date in self.browsed
+            matcher = GlossaryMatcher(doc.glossary if browsed else [], glossary_anchors(doc.glossary))
+            linker = self._linkers[cr_date] = CrTextLinker(
+                doc, self.sections[cr_date] if browsed else {}, matcher)
         return linker
 
     def cr_path(self, key: Key) -> str:
         """Return the site path of a rule, section or chapter in the CR browser (of the
-        edition on the CR index, for a number the CR does not have)."""
+        edition on the CR index, for a number the CR does not have); in an edition not shown
+        in full, the rule on the edition's page of changes, else its history."""
+        if key[0] not in self.browsed:
+            if key[1] in self.changed(key[0]):
+                return paths.cr_changes(key[0], key[1])
+            return self.history_path(key) or paths.cr_changes(key[0])
         section = self.sections[key[0]].get(key[1])
         if section:
             return paths.cr_rule(key[0], section, key[1])
         if self.entry(key) is not None:
             return paths.cr_chapter(*key)
         return paths.cr_edition(key[0])
+
+    def changed(self, cr_date: str) -> set[str]:
+        """Return the numbers the page of changes of an edition lists (added, reworded,
+        renumbered; removed ones are the edition before's)."""
+        found = self._changed.get(cr_date)
+        if found is None:
+            from ..cr.changes import edition_changes  # the changes of every edition, computed once
+            found = self._changed[cr_date] = edition_changes(self.history, cr_date).numbers()
+        return found
 
     def era_dates(self, number: str) -> list[str]:
         """Return the dates of the CRs that citations or quotations of ``number`` read against."""
@@ -101,8 +121,12 @@ def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary) -> CrSite
     """Return the CR part of the site of ``inv``; ``index`` must be resolved with ``library``."""
     choices = {doc.id: library.choose(doc.meta.date) for doc in inv.documents.values()
                if era_date(library, doc)}
-    cr = CrSite(library, RuleHistory(RuleIdentity.build(library)), choices,
-                sections={doc.date: rule_sections(doc) for doc in library.documents})
+    history = RuleHistory(RuleIdentity.build(library))
+    browsed = frozenset({c.document.date for c in choices.values()} | {library.latest.date})
+    history.browsed = browsed
+    cr = CrSite(library, history, choices,
+                sections={doc.date: rule_sections(doc) for doc in library.documents},
+                browsed=browsed)
     for number, refs in index.by_rule.items():
         for ref in refs:
             if ref.link.cr_date:

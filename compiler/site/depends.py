@@ -38,7 +38,7 @@ from ..model import CardEntry, Document, Node, RuleQuote
 from ..xref.resolve import Link, Reference
 from . import paths
 from .cardpages import card_page, cards_index, cards_ja_index, english_sort_key
-from .crpages import cr_pages
+from .crpages import CrPageKey, cr_page_keys
 from .docpages import document_page, documents_index, home_page
 from .pages import Page, Site, make_page
 from .rulepages import parent_number, rule_page, rule_title, rules_index, summarize_rule
@@ -266,8 +266,15 @@ def not_found_page(site: Site | None = None) -> Page:
                 {"breadcrumbs": [], "description": "There is no page at this address."})
 
 
-def _cr_keys(site: Site, env: Environment) -> list[Page]:
-    return list(cr_pages(site))  # the CR browser's pages are made once, their paths known then
+def _cr_keys(site: Site, env: Environment) -> list[CrPageKey]:
+    return cr_page_keys(site)  # a page is made only when it is written (CrPageKey)
+
+
+def _cr_signature(deps: SiteDeps, key: CrPageKey) -> Signature:
+    """Return the signature of a CR page: its path, what documents decide on it, and the
+    fingerprints of the documents it shows something of (the CRs themselves are the stamp's)."""
+    return digest("cr-page", key.path, repr(key.facts),
+                  [(d, deps.fingerprints[d]) for d in key.docs])
 
 
 FAMILIES: tuple[PageFamily, ...] = (
@@ -293,8 +300,8 @@ FAMILIES: tuple[PageFamily, ...] = (
                lambda site, key: topic_path(site, site.inv.topics[key]),
                lambda deps, key: digest("topic", topic_path(deps.site, deps.site.inv.topics[key]),
                                         deps.fingerprints[deps.site.inv.topics[key].place.doc_id])),
-    PageFamily("cr", "cr", _cr_keys, lambda site, page: page, lambda site, page: page.path,
-               context_signature),
+    PageFamily("cr", "cr", _cr_keys, lambda site, key: key.make(), lambda site, key: key.path,
+               _cr_signature),
     PageFamily("search", "search", lambda site, env: [None] if paths.SEARCH in env.list_templates() else [],
                lambda site, key: search_page(site), lambda site, key: paths.SEARCH,
                lambda deps, key: digest("search")),

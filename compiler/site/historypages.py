@@ -6,14 +6,13 @@ with their meaning spelt out for screen readers, see ``templates/cr_history.html
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..cr import CrEntry, CrRule
 from ..cr.history import DiffPart, entry_wording, same_wording, word_diff
 from . import paths
 from .crsite import CrSite, Key, rule_label
-from .crpages import cr_page
+from .crpages import CrPageKey, cr_page
 from .pages import Page, Site, citing_places
 from .wording import format_date
 
@@ -56,12 +55,24 @@ def _examples(entry: CrEntry) -> list[str]:
     return entry.examples if isinstance(entry, CrRule) else []
 
 
-def history_pages(site: Site) -> Iterator[Page]:
-    """Yield the history page of every rule identity chain."""
+def history_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
+    """Return the keys of the history page of every rule identity chain: what documents
+    decide on it is who cites or quotes the chain's keys and whether its rule has a page."""
     cr = site.cr
     assert cr is not None
+    keys = []
     for start, chain in cr.history.chains.items():
-        yield history_page(site, cr, start, chain)
+        refs = [(r.doc_id, r.anchor) for key in chain for r in cr.cited.get(key, [])]
+        quoted = [(v.place.doc_id, v.place.anchor, v.number) for key in chain
+                  for v in cr.quoted.get(key, [])]
+        last = chain[-1]
+        docs = tuple(sorted({d for d, *_ in refs} | {d for d, *_ in quoted}))
+        keys.append(CrPageKey(
+            paths.rule_history_page(*start), "history",
+            lambda start=start, chain=chain: history_page(site, cr, start, chain),
+            (shown, tuple(refs), tuple(quoted), last[1] in cr.rule_pages,
+             tuple(n in cr.rule_pages for n in cr.subrules(last))), docs))
+    return keys
 
 
 def history_page(site: Site, cr: CrSite, start: Key, chain: list[Key]) -> Page:

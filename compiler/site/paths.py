@@ -89,3 +89,13 @@ def rule_history_page(first_date: str, first_number: str) -> str:
     """Return the path of a rule's history, by the CR and number it first appears under
     (``cr/history/2004-10-01/502.38.html``)."""
     return f"cr/history/{first_date}/{first_number}.html"
+
+
+def cr_changes(cr_date: str, number: str = "") -> str:
+    """Return the path of what changed in one edition (``cr/changes/2015-07-17.html``), or of
+    one rule on it (``...#701.30``)."""
+    return f"cr/changes/{cr_date}.html" + (f"#{number}" if number else "")
+
+
+RENUMBERING = "rules/renumbering.html"
+RENUMBERING_JSON = "rules/renumbering.json"

@@ -8,6 +8,7 @@ from ..inventory import RuleVersion
 from ..xref.rulerefs import RULE_NUMBER_RE
 from . import paths
 from .pages import Page, Site, citing_places, make_page
+from .meanings import number_meanings
 from .ruleera import era_views, quote_check, today_view
 
 
@@ -91,6 +92,7 @@ def rule_page(site: Site, number: str) -> Page:
                      eras=era_views(site, cr, number) if cr else [],
                      checks=[quote_check(site, cr, v) if cr else None for v in versions],
                      today=today_view(site, cr, number) if cr else None,
+                     meanings=number_meanings(cr, number) if cr else [],
                      cr_annotate=(lambda date: cr.text_linker(date).annotate(paths.rule_page(number)))
                      if cr else None,
                      breadcrumbs=[["Rules", paths.RULES_INDEX], [number, None]])

@@ -58,7 +58,8 @@ class PlannedPage:
     @property
     def kind(self) -> str:
         """Return the kind the summary counts the page under."""
-        return self.key.kind if isinstance(self.key, Page) else FAMILIES[self.family].kind
+        kind = getattr(self.key, "kind", None)  # a CR page's key knows its kind
+        return kind if isinstance(kind, str) else FAMILIES[self.family].kind
 
     def page(self, site: Site) -> Page:
         """Return the page (its template and context)."""

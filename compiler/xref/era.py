@@ -47,10 +47,11 @@ def default_rules_dir() -> Path | None:
     return DEFAULT_RULES_DIR if DEFAULT_RULES_DIR.is_dir() else None
 
 
-def rules_library(rules_dir: Path | None, diags: Diagnostics | None = None) -> CrLibrary | None:
+def rules_library(rules_dir: Path | None, diags: Diagnostics | None = None,
+                  cache: Path | None = None) -> CrLibrary | None:
     """Load the CRs of ``rules_dir``; when not given, of ``content/rules`` if present, else None."""
     rules_dir = rules_dir or default_rules_dir()
-    return load_cr_library(rules_dir, diags) if rules_dir else None
+    return load_cr_library(rules_dir, diags, cache) if rules_dir else None
 
 
 def era_citations(index: LinkIndex, documents: list[Document],

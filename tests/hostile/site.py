@@ -20,10 +20,11 @@ from compiler.errors import Diagnostics
 from compiler.normalize import normalize_file
 from compiler.yamlio import load_data
 
+from ..cr_texts import SHARED_CR
 from .make_corpus import Source, build_corpus
 
 NODE = shutil.which("node")
-RULES = Path(__file__).resolve().parents[2] / "content" / "rules"
+RULES = SHARED_CR  # the published texts beside the project, never a copy in it
 CR_TEXTS = ("CR_2004-10-01.txt", "CR_2008-05-01.txt", "CR_2024-06-07.txt")
 """The Comprehensive Rules in force on the corpus's three dates: the rule pages then compare
 each hostile rules quote with the CR text (the quote check) and show its eras."""

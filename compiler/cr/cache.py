@@ -1,0 +1,100 @@
+"""Parsed CR editions and the identity links between them, kept on disk by content hash.
+
+Reading the 123 files of the archive takes about 20 s and linking its 117 pairs of editions
+as long again; neither changes unless the bytes or the reader do.  An entry is JSON (never
+unpickled: whoever can write the cache can only make faqc read a CR again), named by the
+SHA-256 of the edition's bytes (of both editions', for links) and a stamp of the code that
+made it (``compiler/cr``, ``textio``, the faqc version), so a changed reader never sees an
+old entry.  Entries are written atomically; a missing or unreadable one is made again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from .. import __version__
+from ..errors import Diagnostics
+from ..yamlio import write_atomic
+from .link import Link
+from .model import CrDocument
+
+_CODE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def code_stamp() -> str:
+    """Return a hash of the code that reads CRs and links them (its sources and faqc's version)."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(_CODE.glob("*.py")) + [_CODE.parent / "textio.py", _CODE.parent / "words.py"]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class CrCache:
+    """A folder of cached editions and links (``None``: nothing cached)."""
+
+    def __init__(self, folder: Path | None):
+        self.folder = folder
+        self.hits = 0
+        self.misses = 0
+
+    def _path(self, kind: str, key: str) -> Path | None:
+        return self.folder / f"{kind}-{code_stamp()}-{key}.json" if self.folder else None
+
+    def _load(self, path: Path | None) -> dict | None:
+        if path is None or not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _save(self, path: Path | None, data: dict) -> None:
+        if path is not None:
+            try:
+                write_atomic(path, json.dumps(data, ensure_ascii=False, sort_keys=True))
+            except OSError:
+                pass  # a cache that cannot be written is only slower
+
+    def edition(self, data: bytes, file: str, diags: Diagnostics, read) -> CrDocument:
+        """Return the edition of ``data`` (``read(data, file, diags)`` when not cached); the
+        warnings reading it gave are given again, for ``file``."""
+        path = self._path("cr", hashlib.sha256(data).hexdigest())
+        cached = self._load(path)
+        if cached is not None:
+            try:
+                doc = CrDocument.from_dict(cached["doc"])
+                warnings = [(line, message, category) for line, message, category
+                            in cached["warnings"]]
+            except (KeyError, TypeError, ValueError):
+                cached = None
+        if cached is None:
+            self.misses += 1
+            own = Diagnostics()
+            doc = read(data, file, own)
+            warnings = [(d.line, d.message, d.category) for d in own.items]
+            self._save(path, {"doc": doc.to_dict(), "warnings": warnings})
+        else:
+            self.hits += 1
+        for line, message, category in warnings:
+            diags.warn(file, line, message, category)
+        doc.source.file = file.replace("\\", "/").rsplit("/", 1)[-1]
+        return doc
+
+    def links(self, a: CrDocument, b: CrDocument, link) -> dict[str, Link]:
+        """Return the links of ``a``'s rules to ``b``'s (``link(a, b)`` when not cached)."""
+        path = self._path("links", hashlib.sha256(
+            f"{a.source.sha256}:{b.source.sha256}".encode()).hexdigest())
+        cached = self._load(path)
+        if cached is not None:
+            try:
+                return {number: Link(number, target, method, score)
+                        for number, (target, method, score) in cached["links"].items()}
+            except (KeyError, TypeError, ValueError):
+                pass
+        links = link(a, b)
+        self._save(path, {"links": {n: [l.target, l.method, l.score] for n, l in links.items()}})
+        return links
