@@ -13,7 +13,10 @@ Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or
     <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n
     <lang>/pos-NN.js        positions {field: {term: [...]}} of the text fields' terms, shard
                             NN = fnv1a(field:term) % m: loaded only for a phrase query
-    <lang>/text-NN.js       per document of a run: title, url, set, date, text (for showing)
+    <lang>/text-NN.js       per document of a run: title, url, place, set, date, text (for showing)
+    lex-NN.js               {term: document frequency} of the text fields, shard NN =
+                            fnv1a(first two characters) % k: what ``word*`` expands to
+    names.js                {name: frequency} of title words, what typos are corrected to
 
 Each file is one statement, ``(function(s,n,d){...})(window.FAQC_SEARCH..., name, data)``,
 that hands ``data`` to ``FAQC_SEARCH.register(name, data)`` (or queues it until the engine
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,10 +50,12 @@ from whoosh.reading import IndexReader
 from .indexer import open_index
 from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
-from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES
+from .forgiving import NAME, TITLE_FIELDS, lexicon_key
+from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 
-EXPORT_VERSION = 2
-"""Bump when the files change shape: 2 added the positions (``pos-NN.js``)."""
+EXPORT_VERSION = 3
+"""Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
+of card entries, the ``number`` field, the lexicon and the names."""
 SHARD_ABOVE = 256 << 10
 """Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
 SHARD_TARGET = 48 << 10
@@ -58,6 +64,8 @@ POSITION_TARGET = 16 << 10
 """Positions past ``SHARD_ABOVE`` are split into shards of about this size: only a phrase
 loads them, a few files per word, so they are kept small (48 KiB: 166 KB more for the first
 "budoka gardener" instead of 50 KB)."""
+LEXICON_TARGET = 8 << 10
+"""The lexicon (terms and document frequencies, for prefixes) in shards of about this size."""
 TEXT_CHUNK = 16 << 10
 """Snippet texts are written in files of about this size."""
 _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
@@ -237,7 +245,7 @@ def _text_file(data: IndexData, chunk: list[int]) -> dict:
     """Return what showing a result needs, for a run of documents."""
     stored = [data.stored[d] for d in chunk]
     out: dict = {"first": chunk[0]}
-    for name in ("title", "url", "text"):
+    for name in ("title", "url", "text", "place"):
         out[name] = [s.get(name, "") for s in stored]
     for name in ("set", "date"):  # exact fields hold more lines; the first is the one shown
         out[name] = [s.get(name, "").split("\n")[0] for s in stored]
@@ -265,8 +273,36 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
                            "shards": len(shards), "positions": len(position_shards),
                            "chunks": len(chunks), "fields": language_fields(data, lang)}
-    files["meta.js"] = to_script("meta", _meta(data, languages))
+    lexicon = lexicon_shards(data)
+    for number, shard in enumerate(lexicon):
+        files[f"lex-{number:02d}.js"] = to_script(f"lex-{number:02d}", shard)
+    files["names.js"] = to_script("names", title_names(data))
+    files["meta.js"] = to_script("meta", _meta(data, languages) | {"lexicon": len(lexicon)})
     return dict(sorted(files.items()))
+
+
+def lexicon_shards(data: IndexData) -> list[dict[str, int]]:
+    """Return the text fields' terms with their document frequency (``forgiving.Lexicon``),
+    in shards by ``fnv1a(lexicon_key(term))``: a prefix's terms are all in one shard."""
+    frequencies: Counter = Counter()
+    for (name, term), items in data.postings.items():
+        if name in TEXT_FIELDS:
+            frequencies[term] += len(items)
+    size = sum(len(t.encode("utf-8")) + 8 for t in frequencies)
+    count = max(1, math.ceil(size / LEXICON_TARGET))
+    shards: list[dict[str, int]] = [{} for _ in range(count)]
+    for term, df in sorted(frequencies.items()):
+        shards[fnv1a(lexicon_key(term)) % count][term] = df
+    return shards
+
+
+def title_names(data: IndexData) -> dict[str, int]:
+    """Return the names typos are corrected to (``forgiving.Lexicon.names``)."""
+    names: Counter = Counter()
+    for (name, term), items in data.postings.items():
+        if name in TITLE_FIELDS and NAME.fullmatch(term):
+            names[term] += len(items)
+    return dict(sorted(names.items()))
 
 
 def _meta(data: IndexData, languages: dict) -> dict:

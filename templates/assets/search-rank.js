@@ -213,7 +213,7 @@
   }
 
   function evaluate(node, langs) {
-    if (node.exact) return termScores(node.exact, node.value, 1, langs);
+    if (node.exact) return termScores(node.exact, node.value, node.boost || 1, langs);
     if (node.text) return union(node.fields.map(function (f) { return textField(node, f, langs); }));
     if (node.andnot) {
       var excluded = evaluate(node.andnot[1], langs), out = new Map();
@@ -259,7 +259,7 @@
   function record(doc) {
     var file = S.data[textFileOf(doc)], i = doc - file.first;
     return { title: file.title[i], url: file.url[i], kind: kindOf(doc), lang: languageOf(doc),
-      set: file.set[i], date: file.date[i], text: file.text[i] };
+      set: file.set[i], date: file.date[i], text: file.text[i], place: file.place[i] };
   }
 
   /* Merged spans (UTF-16 offsets) of the words of text whose term is in the set terms. */
