@@ -192,14 +192,57 @@
     return node;
   }
 
+  /* Mana symbols as the pages draw them: the search page's <template> holds each one. */
+  var SYMBOL = /\{[^{}\s]{1,9}\}/g, symbols = {};
+  var symbolTemplate = document.getElementById("search-symbols");
+  if (symbolTemplate) {
+    Array.prototype.forEach.call(symbolTemplate.content.querySelectorAll(".ms"), function (node) {
+      symbols[node.querySelector(".ms-src").textContent.toUpperCase()] = node;
+    });
+  }
+
+  function symbolSpans(text) {
+    var out = [], match;
+    SYMBOL.lastIndex = 0;
+    while ((match = SYMBOL.exec(text)) !== null) {
+      var sym = symbols[match[0].toUpperCase()];
+      if (sym) out.push([match.index, match.index + match[0].length, sym]);
+    }
+    return out;
+  }
+
+  /* Text from start to end, its symbols drawn (each symbol wholly inside or outside). */
+  function rich(parent, text, start, end, syms) {
+    var pos = start;
+    syms.forEach(function (s) {
+      if (s[0] < start || s[1] > end) return;
+      if (s[0] > pos) parent.appendChild(document.createTextNode(text.slice(pos, s[0])));
+      var copy = s[2].cloneNode(true);
+      copy.querySelector(".ms-src").textContent = text.slice(s[0], s[1]);  /* as written */
+      parent.appendChild(copy);
+      pos = s[1];
+    });
+    if (pos < end) parent.appendChild(document.createTextNode(text.slice(pos, end)));
+  }
+
+  /* The text with its matched words in <mark> (a mark over part of a symbol covers it all). */
   function highlighted(parent, text, spans) {
-    var pos = 0;
+    var syms = symbolSpans(text), pos = 0;
+    spans = spans.map(function (span) {
+      var a = span[0], b = span[1];
+      syms.forEach(function (s) { if (s[0] < b && s[1] > a) { a = Math.min(a, s[0]); b = Math.max(b, s[1]); } });
+      return [a, b];
+    });
     spans.forEach(function (span) {
-      if (span[0] > pos) parent.appendChild(document.createTextNode(text.slice(pos, span[0])));
-      parent.appendChild(element("mark", "", text.slice(span[0], span[1])));
+      if (span[1] <= pos) return;
+      var a = Math.max(span[0], pos);
+      rich(parent, text, pos, a, syms);
+      var mark = element("mark", "", "");
+      rich(mark, text, a, span[1], syms);
+      parent.appendChild(mark);
       pos = span[1];
     });
-    if (pos < text.length) parent.appendChild(document.createTextNode(text.slice(pos)));
+    rich(parent, text, pos, text.length, syms);
     return parent;
   }
 

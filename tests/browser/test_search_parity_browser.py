@@ -76,3 +76,16 @@ def test_typing_completes_the_last_word_and_arrival_focuses_the_box(page, site_u
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.className") == "search-result-link"
     assert page.errors == []
+
+
+def test_snippets_draw_mana_symbols_and_mark_them(page, site_url):
+    page.goto(site_url + "search.html?q=%7BG%7D+tarmogoyf")
+    snippet = page.locator(".search-result").first.locator(".search-snippet")
+    expect(snippet.locator(".ms-g").first).to_be_visible()
+    assert snippet.locator("mark .ms-g").count() >= 1
+    assert snippet.locator(".ms-1").count() >= 1
+    bare = snippet.evaluate("""s => { const w = document.createTreeWalker(s, NodeFilter.SHOW_TEXT);
+      const out = []; for (let n; (n = w.nextNode());) if (!n.parentElement.closest('.ms')) out.push(n.data);
+      return out.join(''); }""")
+    assert "{1}" not in bare and "{G}" not in bare  # drawn, not written
+    assert page.errors == []
