@@ -58,16 +58,17 @@ EXPORT_VERSION = 3
 of card entries, the ``number`` field, the lexicon and the names."""
 SHARD_ABOVE = 256 << 10
 """Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
-SHARD_TARGET = 48 << 10
-"""... of about this size."""
+SHARD_TARGET = 8 << 10
+"""... of about this size (48 KiB loaded 288 KB for a first "bushido" on the seeds and CRs,
+8 KiB with 4 KiB text files 121 KB; each query word loads one shard per field and language)."""
 POSITION_TARGET = 16 << 10
 """Positions past ``SHARD_ABOVE`` are split into shards of about this size: only a phrase
 loads them, a few files per word, so they are kept small (48 KiB: 166 KB more for the first
 "budoka gardener" instead of 50 KB)."""
 LEXICON_TARGET = 8 << 10
 """The lexicon (terms and document frequencies, for prefixes) in shards of about this size."""
-TEXT_CHUNK = 16 << 10
-"""Snippet texts are written in files of about this size."""
+TEXT_CHUNK = 4 << 10
+"""Snippet texts are written in files of about this size (a page of 20 results loads up to 20)."""
 _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                           "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
