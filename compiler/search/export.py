@@ -8,8 +8,10 @@ Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or
                             the field, query boost),
                             per language: its documents, fields, counts of shards (terms, positions)
                             and text files
-    <lang>/docs.js          per document: kind (index into meta's kinds) and the quantised
-                            field lengths: all that scoring and filtering need
+    <lang>/docs.js          per document: kind (a digit, index into meta's kinds) and the quantised
+                            field lengths (a string, two hex digits of Whoosh's length byte
+                            per document: meta.lengths[byte] is the length): all that
+                            scoring and filtering need
     <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n
     <lang>/pos-NN.js        positions {field: {term: [...]}} of the text fields' terms, shard
                             NN = fnv1a(field:term) % m: loaded only for a phrase query
@@ -46,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh.reading import IndexReader
+from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from .indexer import open_index
 from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
@@ -53,9 +56,10 @@ from .scoring import B, K1, field_doc_counts
 from .forgiving import NAME, TITLE_FIELDS, lexicon_key
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 
-EXPORT_VERSION = 3
+EXPORT_VERSION = 4
 """Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
-of card entries, the ``number`` field, the lexicon and the names."""
+of card entries, the ``number`` field, the lexicon and the names, 4 field lengths as hex
+bytes (57 KB of the 121 KB a first "bushido" loaded was the English table of lengths)."""
 SHARD_ABOVE = 256 << 10
 """Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
 SHARD_TARGET = 8 << 10
@@ -236,10 +240,20 @@ def _chunks(data: IndexData, docs: list[int]) -> list[list[int]]:
 def _doc_table(data: IndexData, docs: list[int], chunks: list[list[int]]) -> dict:
     """Return what scoring and filtering need for every document: kinds and field lengths."""
     span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
-    lengths = {name: values[span] for name, values in data.lengths.items() if any(values[span])}
+    lengths = {name: encode_lengths(values[span]) for name, values in data.lengths.items()
+               if any(values[span])}
     return {"first": span.start, "count": len(docs), "lengths": lengths,
-            "kind": [KINDS.index(data.stored[d]["kind"]) for d in docs],
+            "kind": "".join(str(KINDS.index(data.stored[d]["kind"])) for d in docs),
             "chunks": [c[0] for c in chunks]}
+
+
+def encode_lengths(lengths: list[int]) -> str:
+    """Return quantised field lengths as two hex digits each: Whoosh's byte for the length
+    (``length_to_byte``), which ``meta.lengths[byte]`` turns back into the length."""
+    codes = [length_to_byte(n) for n in lengths]
+    if any(byte_to_length(c) != n for c, n in zip(codes, lengths)):
+        raise ValueError("field lengths must be Whoosh's quantised lengths")
+    return "".join(f"{c:02x}" for c in codes)
 
 
 def _text_file(data: IndexData, chunk: list[int]) -> dict:
@@ -312,4 +326,5 @@ def _meta(data: IndexData, languages: dict) -> dict:
               for name in data.scorable}
     return {"version": EXPORT_VERSION, "analysis": ANALYSIS_VERSION, "doc_count": data.doc_count,
             "B": B, "K1": K1, "fields": fields, "languages": languages, "kinds": list(KINDS),
-            "snippet": {"chars": SNIPPET_CHARS, "context": SNIPPET_CONTEXT}}
+            "snippet": {"chars": SNIPPET_CHARS, "context": SNIPPET_CONTEXT},
+            "lengths": [byte_to_length(code) for code in range(256)]}

@@ -153,7 +153,8 @@
 
   function fieldLength(field, doc) {
     var lang = languageOf(doc), table = S.data[lang + "/docs"];
-    return table.lengths[field][doc - table.first];
+    var i = 2 * (doc - table.first);  /* two hex digits of Whoosh's length byte (export.py) */
+    return meta().lengths[parseInt(table.lengths[field].slice(i, i + 2), 16)];
   }
 
   function termScores(field, term, boost, langs) {
@@ -245,7 +246,7 @@
 
   function kindOf(doc) {
     var table = S.data[languageOf(doc) + "/docs"];
-    return meta().kinds[table.kind[doc - table.first]];
+    return meta().kinds[+table.kind.charAt(doc - table.first)];  /* one digit per document */
   }
 
   /* Name of the text file holding a document (needs its language's docs file). */
