@@ -1,9 +1,11 @@
 # faqc: `make` builds everything from content/sources; `make test` runs every test.
 #
-# The rules follow the data: each source gives its YAML (named by the document's id, so a
-# map file per source records the name: compiler/sourcemap.py), and the site depends on the
-# YAML, the templates, the Comprehensive Rules and the compiler's code. `faqc build` is itself
-# incremental, so when make does run it, it redoes only what changed. `make -j2` is safe.
+# The YAML is brought up to date by content, not by mtimes: on every run, compiler/sourcemap.py
+# compares each source's SHA-256 (and its YAML's) with what it recorded, normalizes what
+# differs, removes YAML no source gives, and touches $(FAQS_DONE) only when it changed
+# something. The site depends on that stamp, the templates, the Comprehensive Rules and the
+# compiler's code. `faqc build` is itself incremental, so when make does run it, it redoes only
+# what changed. `make -j2` is safe.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -11,11 +13,8 @@ PY     := $(BIN)/python
 FAQC   := $(BIN)/faqc
 STAMP  := $(VENV)/.installed
 
-SOURCES   := $(wildcard content/sources/*.txt)
 FAQS      := content/faqs
-MAPDIR    := build/faqs
-MAPS      := $(patsubst content/sources/%.txt,$(MAPDIR)/%.yaml-name,$(SOURCES))
-STALE     := $(filter-out $(MAPS),$(wildcard $(MAPDIR)/*.yaml-name))
+FAQS_DONE := build/faqs/synced
 RULES     := content/rules
 RULE_TEXT := $(wildcard $(RULES)/*.txt)
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
@@ -38,22 +37,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-faqs: $(MAPDIR)/.pruned ## Normalize each changed source into content/faqs/<document id>.yaml
+faqs: $(FAQS_DONE) ## Normalize each changed source into content/faqs/<document id>.yaml
 
-# One source -> its YAML (and the map naming it). Sources are independent: -j runs them together.
-$(MAPDIR)/%.yaml-name: content/sources/%.txt $(CODE) | $(STAMP)
-	@mkdir -p $(MAPDIR)
-	$(PY) -m compiler.sourcemap normalize $< $@ --out-dir $(FAQS)
-
-# After every map: remove the YAML no source gives any more (and the maps of removed sources).
-$(MAPDIR)/.pruned: $(MAPS) $(if $(STALE),FORCE) | $(STAMP)
-	@mkdir -p $(MAPDIR)
-	$(PY) -m compiler.sourcemap prune $(MAPDIR) $(MAPS) --out-dir $(FAQS)
-	@touch $@
+# Runs every time; touches its target only when a YAML was written or removed.
+$(FAQS_DONE): FORCE | $(STAMP)
+	@$(PY) -m compiler.sourcemap sync content/sources --out-dir $(FAQS) --stamp $@
 
 site: $(SITE_DONE) ## Build the site (incrementally) into site/
 
-$(SITE_DONE): $(MAPDIR)/.pruned $(TEMPLATES) $(RULE_TEXT) $(CODE) | $(STAMP)
+$(SITE_DONE): $(FAQS_DONE) $(TEMPLATES) $(RULE_TEXT) $(CODE) | $(STAMP)
 	$(FAQC) build --sources content/sources --out $(SITE) $(RULES_OPT)
 	@touch $@
 

@@ -8,8 +8,8 @@ replaces the previous site only once everything is written.
 The build is incremental by content hash and declared dependencies (``compiler.state``,
 ``compiler.site.depends``): a source whose bytes did not change is not read again, a page
 whose inputs did not change is not rendered again, a document whose records did not change
-is not indexed again; unchanged files are hard-linked from the published site into the
-staging folder. A different compiler, template or CR version (the stamp), a state that
+is not indexed again; unchanged files (by SHA-256) are hard-linked from the published site
+into the staging folder. One build at a time writes an output (``compiler.lock``). A different compiler, template or CR version (the stamp), a state that
 cannot be read, or ``full=True`` makes a clean build; either way the site is the same, byte
 for byte.
 """
@@ -25,6 +25,7 @@ import click
 from .cr import load_cr_library
 from .errors import Diagnostics, FaqcError
 from .inventory import collect
+from .lock import hold_lock
 from .normalize import discover_sources
 from .progress import Progress
 from .read import SourcesRead, read_sources, save_documents
@@ -100,10 +101,18 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
     (a folder of Comprehensive Rules texts), rule citations are read in their era and the CR
     pages are built too (the CR texts' own warnings are ``faqc check``'s to report)."""
     started = time.perf_counter()
-    progress = progress or Progress()
+    source_files = discover_sources(sources, diags)                  # discover
+    with hold_lock(out, "build"):                                    # one build at a time
+        clear_abandoned(out)
+        return _build(source_files, sources, out, diags, templates, rules, full, jobs,
+                      progress or Progress(), started)
+
+
+def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostics,
+           templates: Path | None, rules: Path | None, full: bool, jobs: int | None,
+           progress: Progress, started: float) -> BuildResult:
+    """Run the phases after discover, the output's lock held."""
     result = BuildResult()
-    source_files = discover_sources(sources)                         # discover
-    clear_abandoned(out)
     with progress.phase("state"):
         stamp = input_stamp(templates or templates_dir(), rules)
         previous, result.reason = usable_state(out, stamp, full)      # state

@@ -7,7 +7,8 @@ The zip is deterministic: entries in sorted order under one folder (``faqc-site/
 unzipping makes one folder), each dated 1980-01-01 00:00 with mode 0644, deflated at level 9,
 no extra fields; the same site gives the same bytes. Left out: the build state (``.faqc/``),
 the site marker and the Whoosh index (``search/index/``, which ``faqc search`` reads; the
-browser reads ``search/data/``). The zip is written beside its target and renamed into place.
+browser reads ``search/data/``). The zip is written beside its target and renamed into place, the site's lock held
+(shared): a build waits until the zip is written, so the zip never mixes two builds.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pathlib import Path
 import click
 
 from .errors import FaqcError
+from .lock import hold_lock
 from .search.build import INDEX_DIR
 from .site.write import SITE_MARKER
 from .state import STATE_DIR
@@ -51,8 +53,13 @@ def bundled_files(site: Path) -> list[str]:
 
 def bundle_site(site: Path, out: Path, folder: str = FOLDER) -> BundleStats:
     """Write the zip of the site at ``site`` to ``out``; return what it holds."""
-    if not (site / "index.html").is_file():
-        raise FaqcError(f"{site}: error: no built site here (run faqc build first)")
+    with hold_lock(site, "bundle", shared=True):  # no build swaps the site while it is zipped
+        if not (site / "index.html").is_file():
+            raise FaqcError(f"{site}: error: no built site here (run faqc build first)")
+        return _write_zip(site, out, folder)
+
+
+def _write_zip(site: Path, out: Path, folder: str) -> BundleStats:
     files = bundled_files(site)
     out.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)

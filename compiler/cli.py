@@ -12,6 +12,7 @@ from . import __version__
 from .accepted import read_accept_list, split_accepted
 from .check import check_documents, link_report
 from .errors import Diagnostics, FaqcError
+from .lock import hold_lock
 from .build import build_command
 from .bundle import bundle_command
 from .normalize import discover_sources, normalize_file
@@ -65,20 +66,21 @@ def main(click_ctx: click.Context, verbose: int, quiet: bool, strict: bool) -> N
 @click.pass_obj
 def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
     """Read FAQ text FILES (or directories of them) and write one YAML per source."""
+    diags = Diagnostics()
     sources: list[Path] = []
     for path in files:
-        sources.extend(discover_sources(path) if path.is_dir() else [path])
-    diags = Diagnostics()
+        sources.extend(discover_sources(path, diags) if path.is_dir() else [path])
     taken: dict[str, Path] = {}
     failed = 0
-    for path in sources:
-        result = normalize_file(path, out_dir, diags, taken)
-        if result.error:
-            failed += 1
-            click.echo(result.error.format_message(), err=True)
-            continue
-        verb = "wrote" if result.written else "unchanged"
-        ctx.detail(f"{path} -> {result.output} ({verb}, layout {result.document.meta.layout})")
+    with hold_lock(out_dir, "normalize"):  # one writer of the folder at a time
+        for path in sources:
+            result = normalize_file(path, out_dir, diags, taken)
+            if result.error:
+                failed += 1
+                click.echo(result.error.format_message(), err=True)
+                continue
+            verb = "wrote" if result.written else "unchanged"
+            ctx.detail(f"{path} -> {result.output} ({verb}, layout {result.document.meta.layout})")
     ctx.info(f"normalize: {len(sources) - failed} of {len(sources)} source(s) -> {out_dir}")
     report(ctx, diags)
     if failed:
@@ -187,8 +189,14 @@ main.add_command(bundle_command, "bundle")
 
 def run() -> None:
     """Entry point: clean lines for user errors and Ctrl-C, one line saying so for a bug."""
+    run_main(main)
+
+
+def run_main(command: click.Command) -> None:
+    """Run ``command`` (``faqc``, or a helper make runs) and exit with its code: clean lines for
+    user errors and Ctrl-C, one line saying so for a bug."""
     try:
-        code = main.main(standalone_mode=False)
+        code = command.main(standalone_mode=False)
     except click.exceptions.Abort:
         code = _interrupted()
     except KeyboardInterrupt:

@@ -1,6 +1,9 @@
 """The normalize phase: source files to validated YAML documents, one bad file never stopping the rest."""
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,11 +28,71 @@ class NormalizeResult:
     written: bool = False
 
 
-def discover_sources(directory: Path) -> list[Path]:
-    """Return the source files of a directory, sorted by name for a deterministic order."""
+def discover_sources(directory: Path, diags: Diagnostics | None = None) -> list[Path]:
+    """Return the source files of a directory, sorted by name for a deterministic order: the
+    regular files (or links to one) named ``*.txt``. Anything else with such a name (a FIFO, a
+    socket, a device, a folder, a dangling or looping link, ``X.TXT``, a name that is not
+    UTF-8) is never opened, and is warned about in ``diags``."""
     if not directory.is_dir():
         raise FaqcError(f"{directory}: error: no such directory")
-    return sorted(p for p in directory.iterdir() if p.is_file() and p.suffix in SOURCE_SUFFIXES)
+    found = []
+    for path in sorted(directory.iterdir()):
+        if path.suffix.lower() not in SOURCE_SUFFIXES:
+            continue
+        why = not_a_source(path)
+        if why is None:
+            found.append(path)
+        elif diags is not None:
+            diags.warn(_printable(path), None, f"{why}: not read", "source.skipped")
+    return found
+
+
+def not_a_source(path: Path) -> str | None:
+    """Return why ``path`` is not read as a source (None: it is a regular ``.txt`` file)."""
+    if _printable(path) != str(path):
+        return "file name is not UTF-8"
+    if path.suffix not in SOURCE_SUFFIXES:
+        return f"named {path.suffix}, not {' or '.join(SOURCE_SUFFIXES)}"
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+        return "dangling symbolic link" if path.is_symlink() else f"cannot read: {exc.strerror}"
+    return None if stat.S_ISREG(mode) else f"is {_kind(mode)}, not a file"
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _printable(path: Path) -> str:
+    """Return the path as text, a byte that is not UTF-8 shown as ``\\xNN``."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def read_source_file(path: Path) -> bytes:
+    """Return the bytes of a regular file; anything else (a FIFO above all: reading one waits
+    for a writer) is refused with one line, never opened for reading."""
+    where = _printable(path)
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise FaqcError(f"{where}: error: is a directory, not a source file")
+        if not stat.S_ISREG(mode):
+            raise FaqcError(f"{where}: error: is {_kind(mode)}, not a file; not read")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # never waits
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise FaqcError(f"{where}: error: not a regular file; not read")
+            return handle.read()
+    except OSError as exc:
+        raise FaqcError(f"{where}: error: cannot read: {exc.strerror or exc}") from None
 
 
 def normalize_text(data: bytes, file: str, diags: Diagnostics) -> tuple[Document, str]:
@@ -46,7 +109,7 @@ def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
     """Normalize one file into ``out_dir/<document id>.yaml``; errors are returned, not raised."""
     result = NormalizeResult(source=path)
     try:
-        data = _read_bytes(path)
+        data = read_source_file(path)
         doc, text = normalize_text(data, str(path), diags)
         if taken is not None:
             other = taken.get(doc.id)
@@ -63,12 +126,3 @@ def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
     except FaqcError as exc:
         result.error = exc
     return result
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except IsADirectoryError:
-        raise FaqcError(f"{path}: error: is a directory, not a source file") from None
-    except OSError as exc:
-        raise FaqcError(f"{path}: error: cannot read: {exc.strerror}") from None

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .errors import Diagnostics, FaqcError
 from .model import Document
+from .normalize import read_source_file
 from .parallel import map_chunks
 from .progress import Progress
 from .readers import read_document
@@ -85,11 +86,9 @@ def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | N
 
 def _read_bytes(path: Path, records: dict[str, SourceRecord]) -> bytes | None:
     try:
-        return path.read_bytes()
-    except IsADirectoryError:
-        message = f"{path}: error: is a directory, not a source file"
-    except OSError as exc:
-        message = f"{path}: error: cannot read: {exc.strerror}"
+        return read_source_file(path)
+    except FaqcError as exc:
+        message = exc.format_message()
     records[path.name] = SourceRecord("", error=_unplaced(message, str(path)))
     return None
 

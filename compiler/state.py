@@ -9,15 +9,17 @@
   gave) and the warnings reading it gave, so an unchanged source is never read again.
 * ``pages``: each page's dependency signature (``compiler.site.depends``).
 * ``search``: each document's search-record signature (``compiler.search_incremental``).
-* ``previews``: each card preview's signature; ``files``: every file of the site and its size;
-  ``kinds``: the count of pages by kind.
+* ``previews``: each card preview's signature; ``files``: every file of the site and the
+  SHA-256 of its bytes (a file whose bytes are not those is never carried into the next build,
+  whatever its size); ``kinds``: the count of pages by kind.
 
 Beside it, ``documents/`` caches the IR of each source (its ``to_dict`` as JSON, keyed by the
 source's name and content hash) and ``search/`` each document's part of the search index
 (JSON too). Nothing in the site folder is ever unpickled or executed: whoever can write it
 can only make a build read a source again. Everything here is written deterministically,
-so a clean and an incremental build of the same inputs leave the same bytes. A state that cannot be read, or has another ``FORMAT``, is reported and ignored:
-the build is then a clean one.
+so a clean and an incremental build of the same inputs leave the same bytes. A state that
+cannot be read, has another ``FORMAT`` or a field of the wrong type (checked field by field)
+is reported and ignored: the build is then a clean one.
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ from .model import Document
 STATE_DIR = ".faqc"
 STATE_FILE = f"{STATE_DIR}/state.json"
 DOCUMENTS_DIR = f"{STATE_DIR}/documents"
-FORMAT = 1
+FORMAT = 2
 """Version of the state layout; a state of another format triggers a clean build."""
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -73,7 +75,8 @@ class BuildState:
     pages: dict[str, str] = field(default_factory=dict)
     search: dict[str, str] = field(default_factory=dict)
     previews: dict[str, str] = field(default_factory=dict)
-    files: dict[str, int] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)
+    """Every file of the site (but the state) by POSIX path, to the SHA-256 of its bytes."""
     kinds: dict[str, int] = field(default_factory=dict)
     """Pages of the site by kind, for the summary of a build with nothing to do."""
     format: int = FORMAT
@@ -89,12 +92,46 @@ class BuildState:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             found = data.get("format") if isinstance(data, dict) else None
             raise ValueError(f"state format {found!r}, this faqc writes {FORMAT}")
-        try:
-            sources = {k: SourceRecord(**v) for k, v in data["sources"].items()}
-            return cls(data["stamp"], sources, dict(data["pages"]), dict(data["search"]),
-                       dict(data["previews"]), dict(data["files"]), dict(data["kinds"]))
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"malformed state: {exc!r}") from None
+        _expect(data, "stamp", str)
+        for name in ("pages", "search", "previews", "files"):
+            _expect_map(data, name, str)
+        _expect_map(data, "kinds", int)
+        _expect_map(data, "sources", dict)
+        sources = {name: _source_record(name, record) for name, record in data["sources"].items()}
+        return cls(data["stamp"], sources, data["pages"], data["search"], data["previews"],
+                   data["files"], data["kinds"])
+
+
+def _expect(data: dict, key: str, kind: type) -> None:
+    if not isinstance(data.get(key), kind) or isinstance(data[key], bool):
+        raise ValueError(f"malformed state: {key!r} is not a {kind.__name__}")
+
+
+def _expect_map(data: dict, key: str, kind: type) -> None:
+    _expect(data, key, dict)
+    for name, value in data[key].items():
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ValueError(f"malformed state: {key}[{name!r}] is not a {kind.__name__}")
+
+
+def _source_record(name: str, record: dict) -> SourceRecord:
+    """Return the record of one source, checked field by field."""
+    where = f"sources[{name!r}]"
+    if set(record) - {"sha256", "doc", "error", "warnings"} or \
+            not isinstance(record.get("sha256"), str) or \
+            not all(isinstance(record.get(k), (str, type(None))) for k in ("doc", "error")):
+        raise ValueError(f"malformed state: {where} has a field of the wrong type")
+    warnings = record.get("warnings", [])
+    if not isinstance(warnings, list) or not all(_is_warning(w) for w in warnings):
+        raise ValueError(f"malformed state: {where}.warnings is not a list of warnings")
+    return SourceRecord(record["sha256"], record.get("doc"), record.get("error"), warnings)
+
+
+def _is_warning(item) -> bool:
+    """Return True for ``[file, line, message, category]`` of the types a warning has."""
+    return (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+            and (item[1] is None or (isinstance(item[1], int) and not isinstance(item[1], bool)))
+            and isinstance(item[2], str) and isinstance(item[3], str))
 
 
 def load_state(site: Path) -> tuple[BuildState | None, str]:
@@ -104,7 +141,7 @@ def load_state(site: Path) -> tuple[BuildState | None, str]:
         return None, ""
     try:
         return BuildState.from_json(path.read_text(encoding="utf-8")), ""
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         return None, f"{path}: the build state cannot be used ({exc}); building everything"
 
 
@@ -113,8 +150,9 @@ def save_state(root: Path, state: BuildState) -> None:
     write_file(root / STATE_FILE, state.to_json().encode("utf-8"))
 
 
-def site_files(root: Path) -> dict[str, int]:
-    """Return every file under ``root`` (but the state file) by POSIX path, with its size."""
+def site_files(root: Path) -> dict[str, str]:
+    """Return every file under ``root`` (but the state file) by POSIX path, with the SHA-256
+    of its bytes."""
     files = {}
     for folder, dirs, names in os.walk(root):
         dirs.sort()
@@ -122,8 +160,14 @@ def site_files(root: Path) -> dict[str, int]:
         for name in sorted(names):
             path = name if rel == "." else f"{rel}/{name}"
             if path != STATE_FILE:
-                files[path] = os.stat(os.path.join(folder, name)).st_size
+                files[path] = file_sha256(os.path.join(folder, name))
     return files
+
+
+def file_sha256(path: str | Path) -> str:
+    """Return the SHA-256 of a file's bytes, read in blocks."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def write_file(path: Path, data: bytes) -> None:

@@ -10,9 +10,11 @@ from compiler.model import Document
 from compiler.readers import read_document
 from compiler.textio import read_source
 
+from .cr_texts import six_editions
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "content" / "sources"
-RULES = ROOT / "content" / "rules"
+RULES = six_editions()  # links to ../shared/cr: the project carries no CR text
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 # The five seeds, by what they are (the code never relies on these names).

@@ -18,6 +18,8 @@ from compiler.normalize import discover_sources, normalize_text
 from compiler.search import SearchStats, build_search
 from compiler.search.build import EXPORT_DIR, INDEX_DIR
 
+from .cr_texts import six_editions
+
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "templates" / "assets"
 HARNESS = Path(__file__).with_name("search_harness.js")
@@ -57,7 +59,7 @@ def inventory() -> Inventory:
 
 def seed_history() -> RuleHistory:
     """Return the history of the rules of the CRs in content/rules."""
-    return RuleHistory(RuleIdentity.build(load_cr_library(ROOT / "content" / "rules")))
+    return RuleHistory(RuleIdentity.build(load_cr_library(six_editions())))
 
 
 @pytest.fixture(scope="session")

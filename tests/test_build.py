@@ -1,6 +1,8 @@
 """``faqc build``: the golden site of a small corpus, atomic publishing, the command line.
 
-The golden tree is ``tests/golden-site/``, built from ``tests/fixtures/site-corpus/``. Set
+The golden tree is ``tests/golden-site/``, built from ``tests/fixtures/site-corpus/`` without
+Comprehensive Rules (the project carries no CR text, nor pages made of it); the same corpus
+built with three shortened CRs cut from ``../shared/cr`` is checked by assertions. Set
 ``FAQC_UPDATE_GOLDEN=1`` to rewrite it after a deliberate change, and review the diff. The
 search index (``search/``, the search package's output), the build state (``.faqc/``, the
 incremental build's, tested in test_incremental.py) and the assets copied verbatim from
@@ -23,12 +25,15 @@ from compiler.cli import main
 from compiler.errors import Diagnostics, FaqcError
 from compiler.render.env import asset_files
 from compiler.site import write
+from compiler.site.linkcheck import check_site
 from compiler.site.write import SITE_MARKER
 from compiler.state import STATE_DIR
 
+from .cr_texts import site_excerpts
+
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "fixtures" / "site-corpus"
-CORPUS_RULES = HERE / "fixtures" / "site-rules"  # three shortened CRs (2004, 2008, 2026), real text
+CORPUS_RULES = site_excerpts()  # three shortened CRs (2004, 2008, 2026), cut from ../shared/cr
 GOLDEN = HERE / "golden-site"
 
 
@@ -47,6 +52,13 @@ def tree(root: Path, *, golden_only: bool = False) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def corpus_site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("corpus") / "site"
+    build_site(CORPUS, out, Diagnostics())
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus_site_with_rules(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("corpus-cr") / "site"
     build_site(CORPUS, out, Diagnostics(), rules=CORPUS_RULES)
     return out
 
@@ -71,10 +83,28 @@ def test_golden_site_has_every_page_kind(corpus_site):
     for page in ("index.html", "404.html", "docs/index.html", "docs/chk-en.html", "docs/shm-ja.html",
                  "cards/index.html", "cards/ja.html", "cards/budoka-gardener.html",
                  "rules/index.html", "rules/502.38a.html", "rules/309.html", "topics/index.html",
-                 "topics/chk-en/bushido.html", "assets/cards.js", SITE_MARKER,
-                 "rules/702.45.html", "cr/index.html", "cr/2004-10-01/502.html",
-                 "cr/2004-10-01/glossary.html", "cr/history/2004-10-01/502.38a.html"):
+                 "topics/chk-en/bushido.html", "assets/cards.js", SITE_MARKER):
         assert page in files, page
+    assert not any(name.startswith("cr/") for name in files)  # no rules given: no CR pages
+
+
+def test_with_rules_the_site_has_the_cr_pages(corpus_site_with_rules):
+    files = set(tree(corpus_site_with_rules))
+    for page in ("rules/702.45.html", "cr/index.html", "cr/2004-10-01/502.html",
+                 "cr/2004-10-01/glossary.html", "cr/history/2004-10-01/502.38a.html",
+                 "cr/2026-01-16/702.html"):
+        assert page in files, page
+    assert check_site(corpus_site_with_rules) == []
+
+
+def test_with_rules_a_citation_reads_in_its_era(corpus_site_with_rules):
+    page = (corpus_site_with_rules / "rules" / "502.38a.html").read_text(encoding="utf-8")
+    assert "Bushido is a triggered ability" in page  # the 2004 wording, cut from the CR text
+    assert 'href="../cr/2004-10-01/502.html#' in page
+    assert 'href="702.45a.html#today">702.45a (Bushido)</a>' in page  # its number today
+    bushido = (corpus_site_with_rules / "cr" / "2026-01-16" / "702.html").read_text(encoding="utf-8")
+    assert '<a class="rule-number" href="#702.45">702.45.</a> Bushido</h2>' in bushido
+    assert 'href="../history/2004-10-01/502.38.html"' in bushido  # one history from 2004 on
 
 
 def test_assets_are_copied_verbatim(corpus_site):

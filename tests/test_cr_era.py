@@ -9,7 +9,7 @@ from compiler.cr import CrLibrary, CrRule, CrSection, load_cr_library
 from compiler.model import RuleQuote, iter_document_blocks
 
 
-RULES = Path(__file__).resolve().parent.parent / "content" / "rules"
+from .conftest import RULES
 
 
 @pytest.fixture(scope="module")

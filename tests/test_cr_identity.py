@@ -10,13 +10,15 @@ from compiler.cr.evaluate import read_truth, score_identity
 from compiler.cr.side import parent_of
 from compiler.cr.similarity import fold, similarity, title_key
 
+from .cr_texts import six_editions
+
 ROOT = Path(__file__).resolve().parent.parent
 TRUTH = ROOT / "tests" / "data" / "cr_identity_truth.tsv"
 
 
 @pytest.fixture(scope="module")
 def identity() -> RuleIdentity:
-    return RuleIdentity.build(load_cr_library(ROOT / "content" / "rules"))
+    return RuleIdentity.build(load_cr_library(six_editions()))
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,8 @@ import pytest
 from compiler.cr import load_cr_library, quote_differs
 from compiler.cr.quotes import quote_changes, quote_form
 
+from .cr_texts import six_editions
+
 ROOT = Path(__file__).resolve().parent.parent
 FUT_SOURCE = ROOT / "content" / "sources" / "003_ce9129ef857eaa93.txt"
 
@@ -24,7 +26,7 @@ def morph_quote() -> str:
 
 @pytest.fixture(scope="module")
 def library():
-    return load_cr_library(ROOT / "content" / "rules")
+    return load_cr_library(six_editions())
 
 
 def test_quote_differs_ignores_spacing_quote_style_and_numbering():

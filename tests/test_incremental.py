@@ -33,9 +33,11 @@ from compiler.site.cardsjs import site_cards_files
 from compiler.site.write import BUCKET_DIR, CARDS_SCRIPT, previous_previews, site_environment
 from compiler.state import STATE_FILE, BuildState, load_state
 
+from .cr_texts import site_excerpts
+
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "fixtures" / "site-corpus"
-RULES = HERE / "fixtures" / "site-rules"
+RULES = site_excerpts()  # three shortened CRs cut from ../shared/cr
 
 
 def snapshot(root: Path) -> dict[str, tuple[int, str]]:

@@ -29,11 +29,13 @@ import pytest
 
 from compiler.site.linkcheck import check_site
 
+from .cr_texts import cr_file
+
 ROOT = Path(__file__).resolve().parent.parent
 FAQC = Path(sys.executable).parent / "faqc"
 SMALL = ROOT / "tests" / "fixtures" / "site-corpus"
 SEEDS = ROOT / "content" / "sources"
-CR_TEXT = ROOT / "content" / "rules" / "CR_2004-10-01.txt"
+CR_TEXT = cr_file("2004-10-01")
 SEED = 20240601
 SMALL_KILLS = 8           # of which SMALL_SIGINTS are Ctrl-C
 SMALL_SIGINTS = 2
@@ -54,8 +56,10 @@ def manifest_diff(a: dict[str, str], b: dict[str, str], limit: int = 8) -> str:
 
 
 def beside(site: Path) -> list[str]:
-    """What sits beside the site folder in its parent (the staging and old folders)."""
-    return sorted(p.name for p in site.parent.iterdir() if p.name != site.name)
+    """What sits beside the site folder in its parent (the staging and old folders; not the
+    lock file, which stays)."""
+    return sorted(p.name for p in site.parent.iterdir()
+                  if p.name not in (site.name, f".{site.name}.lock"))
 
 
 def group_members(pgid: int) -> list[int]:

@@ -24,10 +24,12 @@ from pathlib import Path
 
 import pytest
 
+from .cr_texts import six_editions
+
 ROOT = Path(__file__).resolve().parent.parent
 FAQC = Path(sys.executable).parent / "faqc"
 SOURCES = ROOT / "content" / "sources"
-RULES = ROOT / "content" / "rules"
+RULES = six_editions()
 
 try:
     from compiler.state import STATE_DIR

@@ -13,6 +13,8 @@ from compiler.build import build_site
 from compiler.errors import Diagnostics
 from compiler.serve import at_depth, make_server, site_file, url_depth
 
+from .cr_texts import site_excerpts
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
@@ -90,7 +92,7 @@ def built(tmp_path_factory):
     """A real site (the small site corpus) served on a free port: (site folder, port)."""
     site = tmp_path_factory.mktemp("serve-built") / "site"
     build_site(HERE / "fixtures" / "site-corpus", site, Diagnostics(),
-               rules=HERE / "fixtures" / "site-rules")
+               rules=site_excerpts())
     srv = make_server(site, "127.0.0.1", 0)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()

@@ -71,7 +71,9 @@ def test_tarmogoyf_page_shows_its_power_toughness_and_rulings(seed_site):
 def test_spiteful_visions_page_shows_its_japanese_name(seed_site):
     page = read(seed_site, paths.card_page("Spiteful Visions"))
     assert '<span class="card-title-ja" lang="ja">悪意に満ちた幻視</span>' in page
-    assert 'id="shm-ja" lang="ja"' in page
+    # Known only from the Japanese FAQ: the page is Japanese, its English name marked so.
+    assert '<html lang="ja">' in page and '<span lang="en">Spiteful Visions</span>' in page
+    assert 'id="shm-ja">' in page and '<h2 id="rulings">裁定</h2>' in page
 
 
 def test_rule_502_38a_shows_bushido_and_is_linked_from_champions(seed_site):

@@ -103,7 +103,7 @@ class CrDocument(CrNode):
     date: str
     """The date the rules are current (effective) as of, ISO, found in the text."""
     source: SourceInfo
-    """The source file (``encoding`` is ``utf-8+replace`` when invalid bytes were replaced)."""
+    """The source file (``encoding`` is ``utf-8+cp1252`` when invalid UTF-8 bytes were read as Windows-1252)."""
     front_matter: list[CrParagraph]
     """Everything before the numbered body: title, date, introduction, table of contents."""
     sections: list[CrSection]

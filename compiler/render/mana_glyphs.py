@@ -8,7 +8,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 COLOUR_FILL = {
-    "W": "#f8f6d8", "U": "#c1d7e9", "B": "#bab1ab", "R": "#e49977", "G": "#a3c095",
+    "W": "#f8f6d8", "U": "#c1d7e9", "B": "#9c928c", "R": "#e49977", "G": "#a3c095",
     "C": "#cac5c0",
 }
 GENERIC_FILL = "#cac5c0"
@@ -73,7 +73,9 @@ def _hybrid_discs(first: str, second: str) -> Markup:
 
 
 def _hybrid_letters(first: str, second: str) -> Markup:
-    return _text(first, 10.8, 11.8, 13) + _text(second, 21.2, 21.8, 13)
+    # Each letter as large as its half allows (site.css also draws hybrids a little larger).
+    return (_text(first, 10.6, 11.4, _font_size(first) - 4 if len(first) == 1 else 12)
+            + _text(second, 21.4, 21.6, _font_size(second) - 4 if len(second) == 1 else 12))
 
 
 def _text(glyph: str, x: float, y: float, size: int) -> Markup:

@@ -11,6 +11,7 @@ from . import paths
 from .anchors import AnchorAllocator
 from .kana import OTHER_ROW, ROW_HEADS, kana_row, kana_sort_key
 from .pages import Page, Site, citing_places, make_page
+from .wording import WORDS, words
 
 
 @dataclass(slots=True)
@@ -33,13 +34,21 @@ def card_page(site: Site, card: Card) -> Page:
     rulings = sum(isinstance(b, Ruling) for g in groups for s in g.sightings
                   for b in iter_blocks(s.entry.blocks))
     names = " / ".join([card.name, *card.names_ja])
-    description = (f"{names}: {rulings} ruling(s) from {len(groups)} document(s), "
-                   f"with the card's text and the places that mention it.")
-    return make_page(site, paths.card_page(card.name), "card_page.html", "card",
+    lang = page_language(groups)
+    description = (f"{names}: {len(groups)}文書の裁定{rulings}件、カードの文章と言及箇所。" if lang == "ja"
+                   else f"{names}: {rulings} ruling(s) from {len(groups)} document(s), "
+                        f"with the card's text and the places that mention it.")
+    return make_page(site, paths.card_page(card.name), "card_page.html", "card", lang=lang,
                      anchor=ruling_anchors(groups), title=card.name, description=description,
                      card=card, printed=printed_entries(card), groups=groups,
                      mentions=citing_places(site, site.index.by_card.get(card.name, [])),
-                     breadcrumbs=[["Cards", paths.CARDS_INDEX], [card.name, None]])
+                     breadcrumbs=[[words(lang)["cards"], paths.CARDS_INDEX], [card.name, None]])
+
+
+def page_language(groups: list[SightingGroup]) -> str:
+    """Return a card page's language: the documents' own when they all share one, else English."""
+    langs = {group.doc.meta.language for group in groups}
+    return langs.pop() if len(langs) == 1 and langs <= set(WORDS) else "en"
 
 
 def sighting_groups(site: Site, card: Card) -> list[SightingGroup]:

@@ -5,8 +5,9 @@ the old site is renamed away, the new one renamed in, and only then is the old o
 build that fails or is interrupted before the swap leaves the previous site as it was and
 removes its staging folder; only a crash between the two renames can leave no ``out`` (the
 old site then still sits beside it as ``.<name>.old-*``). A build killed outright (SIGKILL,
-a power cut) leaves its staging folder, named with its process id: the next build removes
-it (``clear_abandoned``).
+a power cut) leaves its staging folder, or the old site it was deleting: the next build, which
+holds the output's lock (``compiler.lock``) and so knows no other build is at work there,
+removes them, putting an old site back first if there is no site (``clear_abandoned``).
 
 An incremental build starts its staging folder as a copy-on-write copy of the published site
 (``carry_over``: hard links, so nothing is copied), then replaces the files that change by
@@ -24,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import FaqcError
+from ..state import file_sha256
 
 
 @contextmanager
@@ -40,18 +42,18 @@ def staging_dir(out: Path, marker: str) -> Iterator[Path]:
             shutil.rmtree(staging, ignore_errors=True)
 
 
-def carry_over(out: Path, staging: Path, files: dict[str, int]) -> dict[str, int]:
-    """Hard-link into ``staging`` each file of ``out`` listed in ``files`` with that size (a copy
-    where links cannot be made); return the files carried."""
-    carried: dict[str, int] = {}
+def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, str]:
+    """Hard-link into ``staging`` each file of ``out`` listed in ``files`` whose bytes have that
+    SHA-256 (a copy where links cannot be made); return the files carried."""
+    carried: dict[str, str] = {}
     made: set[Path] = set()
-    for name, size in sorted(files.items()):
+    for name, sha in sorted(files.items()):
         if name.startswith("/") or ".." in name.split("/"):
             continue  # a state file naming files outside the site is not followed
         source, target = out / name, staging / name
         try:
-            if source.is_symlink() or source.stat().st_size != size:
-                continue
+            if source.is_symlink() or not source.is_file() or file_sha256(source) != sha:
+                continue  # changed since it was written: the build writes it again
         except OSError:
             continue
         if target.parent not in made:
@@ -61,31 +63,25 @@ def carry_over(out: Path, staging: Path, files: dict[str, int]) -> dict[str, int
             os.link(source, target)
         except OSError:
             shutil.copy2(source, target)
-        carried[name] = size
+        carried[name] = sha
     return carried
 
 
 def clear_abandoned(out: Path) -> list[Path]:
-    """Remove the staging folders beside ``out`` that builds killed before they could (their
-    names carry the building process's id; a folder of a process still running is kept)."""
-    removed = []
-    pattern = re.compile(rf"^\.{re.escape(out.name)}\.staging-(\d+)-")
-    for path in sorted(out.parent.iterdir()) if out.parent.is_dir() else []:
-        found = pattern.match(path.name)
-        if found and path.is_dir() and not path.is_symlink() and not _running(int(found[1])):
-            shutil.rmtree(path, ignore_errors=True)
-            removed.append(path)
-    return removed
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process: running
-        return True
-    return True
+    """Remove the staging folders and old sites that killed builds left beside ``out`` (called
+    with the output's lock held: no other build is at work there); with no ``out``, the newest
+    old site is put back first."""
+    pattern = re.compile(rf"^\.{re.escape(out.name)}\.(staging|old)-")
+    found = [p for p in sorted(out.parent.iterdir()) if pattern.match(p.name) and p.is_dir()
+             and not p.is_symlink()] if out.parent.is_dir() else []
+    olds = [p for p in found if ".old-" in p.name]
+    if olds and not out.exists() and not out.is_symlink():
+        newest = max(olds, key=lambda p: p.stat().st_mtime_ns)
+        newest.rename(out)
+        found.remove(newest)
+    for path in found:
+        shutil.rmtree(path, ignore_errors=True)
+    return found
 
 
 def check_replaceable(out: Path, marker: str) -> None:

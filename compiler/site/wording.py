@@ -17,7 +17,7 @@ _MONTHS = ("January February March April May June July August September October 
 
 _WORDS = {
     "en": {
-        "documents": "Documents", "cards": "Cards", "cards_ja": "Cards by Japanese name",
+        "documents": "Documents", "document": "Document", "cards": "Cards", "cards_ja": "Cards by Japanese name",
         "rules": "Rules", "topics": "Topics", "contents": "Contents", "introduction": "Introduction",
         "rulings": "Rulings", "mentioned_in": "Mentioned in", "cited_by": "Cited by",
         "quoted_versions": "Quoted versions", "in_document": "In the document",
@@ -29,7 +29,7 @@ _WORDS = {
         "see_in_document": "See this in the document",
     },
     "ja": {
-        "documents": "文書", "cards": "カード", "cards_ja": "カード（日本語名）", "rules": "ルール",
+        "documents": "文書", "document": "文書", "cards": "カード", "cards_ja": "カード（日本語名）", "rules": "ルール",
         "topics": "トピック", "contents": "目次", "introduction": "はじめに", "rulings": "裁定",
         "mentioned_in": "言及箇所", "cited_by": "引用箇所", "quoted_versions": "引用された版",
         "in_document": "文書内の位置", "card_page": "カードのページ", "topic_page": "トピックのページ",

@@ -16,7 +16,12 @@
       buckets are kept for the page's life; a bucket that failed to load is tried again on
       the next hover. "html" must be markup the build rendered with autoescaped templates;
       the plain fields are inserted as text.
-   2. Pressing "/" outside a text field focuses the search box, as on many doc sites. */
+   2. Pressing "/" outside a text field focuses the search box, as on many doc sites.
+   3. Permalinks (a.permalink, the visible "¶" beside a ruling, card or topic): a click goes to
+      the item as any link does and also copies the item's address to the clipboard where the
+      browser allows it, saying so in the link's title and a polite live region.
+   4. Printing: a line with the page's address (p.print-address, shown only in print) is put
+      at the top of the page, so a printout says where it came from. */
 (function () {
   "use strict";
 
@@ -208,6 +213,33 @@
     if (link) unwant(link);
   });
   window.addEventListener("resize", forget);
+
+  (function addPrintAddress() {
+    var main = document.getElementById("main");
+    if (!main || document.querySelector(".print-address")) return;
+    var line = document.createElement("p");
+    line.className = "print-address";
+    line.textContent = location.href.split("#")[0];
+    main.parentNode.insertBefore(line, main);
+  })();
+
+  var copiedNote = null;
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.permalink") : null;
+    if (!link || !navigator.clipboard || !navigator.clipboard.writeText) return;
+    navigator.clipboard.writeText(link.href).then(function () {
+      if (!copiedNote) {
+        copiedNote = document.createElement("p");
+        copiedNote.className = "visually-hidden";
+        copiedNote.setAttribute("role", "status");
+        document.body.appendChild(copiedNote);
+      }
+      var said = link.getAttribute("data-copied") || "Link copied";
+      copiedNote.textContent = said;
+      link.setAttribute("data-state", "copied");
+      setTimeout(function () { link.removeAttribute("data-state"); }, 1500);
+    }, function () { /* no clipboard here (permission, insecure origin): the link still works */ });
+  });
 
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") { forget(); return; }

@@ -1,0 +1,91 @@
+"""One writer at a time: builds and bundles of one site never mix, and only bytes decide.
+
+A second ``faqc build`` (or ``faqc bundle``) of a site that a build is writing waits for it,
+saying once which process it waits for; what the build carries over from the published site,
+and whether it has anything to do, is decided by each file's SHA-256, never by its size.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from compiler.build import build_site
+from compiler.errors import Diagnostics
+from compiler.lock import hold_lock, lock_path
+
+HERE = Path(__file__).resolve().parent
+FAQC = Path(sys.executable).parent / "faqc"
+CORPUS = HERE / "fixtures" / "site-corpus"
+
+
+def manifest(site: Path) -> dict[str, str]:
+    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def start(*args: str, cwd: Path) -> subprocess.Popen:
+    return subprocess.Popen([str(FAQC), "-q", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_a_second_build_waits_for_the_first_and_says_for_whom(tmp_path):
+    sources = tmp_path / "sources"
+    shutil.copytree(CORPUS, sources)
+    site = tmp_path / "site"
+    build_site(sources, site, Diagnostics(), jobs=1)
+    first = sorted(sources.iterdir())[0]
+    first.write_bytes(first.read_bytes() + b"\n* A ruling added while another build ran.\n")
+    with hold_lock(site, "build"):
+        waiting = start("build", "--sources", str(sources), "--out", str(site), cwd=tmp_path)
+        line = waiting.stderr.readline()
+        assert line == f"faqc: {site}: waiting for faqc build (process {os.getpid()}), " \
+                       f"which is writing it\n"
+        assert waiting.poll() is None and lock_path(site).is_file()
+    _out, err = waiting.communicate(timeout=120)
+    assert waiting.returncode == 0, err
+    clean = tmp_path / "clean"
+    build_site(sources, clean, Diagnostics(), jobs=1)
+    assert manifest(site) == manifest(clean)
+
+
+def test_a_bundle_waits_for_the_build_under_way(tmp_path):
+    site = tmp_path / "site"
+    build_site(CORPUS, site, Diagnostics(), jobs=1)
+    zipped = tmp_path / "site.zip"
+    with hold_lock(site, "build"):
+        waiting = start("bundle", "--site", str(site), "--out", str(zipped), cwd=tmp_path)
+        assert "waiting for faqc build" in waiting.stderr.readline()
+        assert not zipped.exists()
+    _out, err = waiting.communicate(timeout=120)
+    assert waiting.returncode == 0, err
+    assert zipfile.ZipFile(zipped).testzip() is None
+
+
+def test_a_site_file_changed_with_its_size_kept_is_written_again(tmp_path):
+    site = tmp_path / "site"
+    build_site(CORPUS, site, Diagnostics(), jobs=1)
+    built = manifest(site)
+    page = sorted((site / "docs").glob("*.html"))[0]
+    text = page.read_bytes()
+    page.write_bytes(text.replace(b"<title>", b"<TITLE>", 1))  # same size, other bytes
+    assert len(page.read_bytes()) == len(text) and page.read_bytes() != text
+    result = build_site(CORPUS, site, Diagnostics(), jobs=1)
+    assert result.mode == "incremental" and result.written == 1
+    assert manifest(site) == built
+
+
+def test_a_killed_builds_leftovers_are_removed_and_a_lost_site_put_back(tmp_path):
+    site = tmp_path / "site"
+    build_site(CORPUS, site, Diagnostics(), jobs=1)
+    built = manifest(site)
+    (tmp_path / ".site.staging-99999999-abc").mkdir()          # a build killed while writing
+    (tmp_path / ".site.staging-99999999-abc" / "index.html").write_text("half")
+    site.rename(tmp_path / ".site.old-xyz")                     # killed between the renames
+    result = build_site(CORPUS, site, Diagnostics(), jobs=1)
+    assert result.mode == "unchanged" and manifest(site) == built
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
