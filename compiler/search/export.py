@@ -8,11 +8,10 @@ Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or
                             the field, query boost),
                             per language: its documents, fields, counts of shards (terms, positions)
                             and text files
-    <lang>/docs.js          per document: kind (a digit, index into meta's kinds) and the quantised
-                            field lengths (a string, two hex digits of Whoosh's length byte
-                            per document: meta.lengths[byte] is the length): all that
-                            scoring and filtering need
-    <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n
+    <lang>/docs.js          per document: kind (a digit, index into meta's kinds) and the
+                            first document of each text file
+    <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n;
+                            a scorable field's postings carry the document's quantised length
     <lang>/pos-NN.js        positions {field: {term: [...]}} of the text fields' terms, shard
                             NN = fnv1a(field:term) % m: loaded only for a phrase query
     <lang>/text-NN.js       per document of a run: title, url, place, set, date, text (for showing)
@@ -28,7 +27,8 @@ text can close the script element or break the statement.
 
 A posting list is flat: document-number deltas (from -1), each followed by the weight when the
 weight is not 1, written as the negated delta then the weight (``[3, -2, 0.5]``: doc 2 weight
-1, doc 4 weight 0.5).  A term's positions follow its posting list of the language, posting by
+1, doc 4 weight 0.5); in a scorable field each posting ends with Whoosh's byte for the
+document's field length (``[3, 7, -2, 0.5, 12]``), what BM25F needs of the document.  A term's positions follow its posting list of the language, posting by
 posting: the first position of a document written as ``-(position + 1)``, the next ones as
 differences (``[-1, 3, -5]``: positions 0 and 3 in the first document, 4 in the second).  Whoosh
 stores the positions of each posting in the order the analyzer made them, which never goes
@@ -56,10 +56,11 @@ from .scoring import B, K1, field_doc_counts
 from .forgiving import NAME, TITLE_FIELDS, lexicon_key
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 
-EXPORT_VERSION = 4
+EXPORT_VERSION = 5
 """Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
 of card entries, the ``number`` field, the lexicon and the names, 4 field lengths as hex
-bytes (57 KB of the 121 KB a first "bushido" loaded was the English table of lengths)."""
+bytes (57 KB of the 121 KB a first "bushido" loaded was the English table of lengths), 5 the
+length byte in the postings instead (the table was 409 KB on the 20 MiB corpus)."""
 SHARD_ABOVE = 256 << 10
 """Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
 SHARD_TARGET = 8 << 10
@@ -139,18 +140,30 @@ def fnv1a(text: str) -> int:
     return value
 
 
-def encode_postings(items: list[tuple[int, float]]) -> list[int | float]:
-    """Return the flat delta/weight form of a posting list."""
+def encode_postings(items: list[tuple[int, float]],
+                    codes: list[int] | None = None) -> list[int | float]:
+    """Return the flat delta/weight form of a posting list; with ``codes`` (a scorable field),
+    each posting is followed by its document's length byte in the field."""
     out: list[int | float] = []
     previous = -1
-    for docnum, weight in items:
+    for number, (docnum, weight) in enumerate(items):
         delta = docnum - previous
         previous = docnum
         if weight == 1:
             out.append(delta)
         else:
             out += [-delta, int(weight) if float(weight).is_integer() else weight]
+        if codes is not None:
+            out.append(codes[number])
     return out
+
+
+def length_byte(length: int) -> int:
+    """Return Whoosh's byte for a quantised field length (``meta.lengths[byte]`` is the length)."""
+    code = length_to_byte(length)
+    if byte_to_length(code) != length:
+        raise ValueError("field lengths must be Whoosh's quantised lengths")
+    return code
 
 
 def encode_positions(lists: list[list[int]]) -> list[int]:
@@ -191,7 +204,9 @@ def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
         start = bisect_left(items, first, key=_docnum)  # postings go by document number
         end = bisect_right(items, last, key=_docnum)
         if start < end:
-            terms[key] = encode_postings(items[start:end])
+            lengths = data.lengths.get(key[0])  # a scorable field: each posting's length byte
+            codes = [length_byte(lengths[d]) for d, _ in items[start:end]] if lengths else None
+            terms[key] = encode_postings(items[start:end], codes)
             if key in data.positions:
                 positions[key] = encode_positions(data.positions[key][start:end])
     return terms, positions
@@ -240,20 +255,9 @@ def _chunks(data: IndexData, docs: list[int]) -> list[list[int]]:
 def _doc_table(data: IndexData, docs: list[int], chunks: list[list[int]]) -> dict:
     """Return what scoring and filtering need for every document: kinds and field lengths."""
     span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
-    lengths = {name: encode_lengths(values[span]) for name, values in data.lengths.items()
-               if any(values[span])}
-    return {"first": span.start, "count": len(docs), "lengths": lengths,
+    return {"first": span.start, "count": len(docs),
             "kind": "".join(str(KINDS.index(data.stored[d]["kind"])) for d in docs),
             "chunks": [c[0] for c in chunks]}
-
-
-def encode_lengths(lengths: list[int]) -> str:
-    """Return quantised field lengths as two hex digits each: Whoosh's byte for the length
-    (``length_to_byte``), which ``meta.lengths[byte]`` turns back into the length."""
-    codes = [length_to_byte(n) for n in lengths]
-    if any(byte_to_length(c) != n for c, n in zip(codes, lengths)):
-        raise ValueError("field lengths must be Whoosh's quantised lengths")
-    return "".join(f"{c:02x}" for c in codes)
 
 
 def _text_file(data: IndexData, chunk: list[int]) -> dict:

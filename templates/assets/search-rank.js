@@ -86,13 +86,14 @@
     return unique(names);
   }
 
-  function decode(encoded) {
+  /* [[doc, weight, length byte], ...] (the byte only in a scorable field: export.py) */
+  function decode(encoded, scorable) {
     var out = [], doc = -1;
     for (var i = 0; i < encoded.length; i++) {
       var delta = encoded[i], weight = 1;
       if (delta < 0) { delta = -delta; weight = encoded[++i]; }
       doc += delta;
-      out.push([doc, weight]);
+      out.push(scorable ? [doc, weight, encoded[++i]] : [doc, weight]);
     }
     return out;
   }
@@ -103,7 +104,7 @@
       var name = shardName(lang, field, term), key = name + "\u0000" + field + "\u0000" + term;
       if (!(key in cache)) {
         var shard = S.data[name], encoded = shard && shard[field] && shard[field][term];
-        cache[key] = encoded ? decode(encoded) : [];
+        cache[key] = encoded ? decode(encoded, meta().fields[field].scorable) : [];
       }
       out = out.concat(cache[key]);
     });
@@ -151,12 +152,6 @@
     });
   }
 
-  function fieldLength(field, doc) {
-    var lang = languageOf(doc), table = S.data[lang + "/docs"];
-    var i = 2 * (doc - table.first);  /* two hex digits of Whoosh's length byte (export.py) */
-    return meta().lengths[parseInt(table.lengths[field].slice(i, i + 2), 16)];
-  }
-
   function termScores(field, term, boost, langs) {
     var list = postings(field, term, langs), info = meta().fields[field], out = new Map();
     if (!list.length) return out;
@@ -165,7 +160,7 @@
     list.forEach(function (p) {
       var tf = p[1], s = tf;
       if (info.scorable) {
-        var fl = fieldLength(field, p[0]);
+        var fl = meta().lengths[p[2]];  /* the quantised length Whoosh scores with */
         s = idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)));
       }
       out.set(p[0], boost !== 1 ? s * boost : s);
