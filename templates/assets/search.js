@@ -192,11 +192,11 @@
     return node;
   }
 
-  /* Mana symbols as the pages draw them: the search page's <template> holds each one. */
+  /* Mana symbols as the pages draw them: a hidden element of the search page holds each one. */
   var SYMBOL = /\{[^{}\s]{1,9}\}/g, symbols = {};
   var symbolTemplate = document.getElementById("search-symbols");
   if (symbolTemplate) {
-    Array.prototype.forEach.call(symbolTemplate.content.querySelectorAll(".ms"), function (node) {
+    Array.prototype.forEach.call(symbolTemplate.querySelectorAll(".ms"), function (node) {
       symbols[node.querySelector(".ms-src").textContent.toUpperCase()] = node;
     });
   }
