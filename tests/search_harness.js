@@ -9,7 +9,7 @@ const [assets, data] = process.argv.slice(2);
 const context = { window: {}, TextEncoder };
 context.globalThis = context;
 vm.createContext(context);
-for (const file of ["search-analysis.js", "search-engine.js", "search-rank.js"]) {
+for (const file of ["search-analysis.js", "search-engine.js", "search-rank.js", "search-forgiving.js"]) {
   vm.runInContext(fs.readFileSync(path.join(assets, file), "utf8"), context, { filename: file });
 }
 
@@ -38,9 +38,11 @@ const ops = {
   item: text => A.normalizeItem(text),
   plan: text => guarded(() => E.plan(text)),
   rank: ([text, limit, only]) => guarded(() => {
-    const plan = E.plan(text);
-    return { hits: E.rank(plan, only || null).slice(0, limit).map(h => [h.doc, h.score]),
-      needed: E.neededFiles(plan, only || null).concat(E.positionFiles(plan, only || null)) };
+    const plan = E.plan(text), loaded = [];
+    const loadAll = names => { loaded.push(...names); return Promise.resolve(); };
+    return E.answer(plan, only || null, loadAll).then(a => ({
+      hits: a.hits.slice(0, limit).map(h => [h.doc, h.score]), corrected: a.corrected,
+      needed: [...new Set(loaded)].filter(n => n !== "meta") }));
   }),
   positions: ([lang, field, term]) => [...E.positionsOf(lang, field, term)],
   record: doc => E.record(doc),
@@ -53,4 +55,6 @@ const ops = {
 };
 
 const request = JSON.parse(fs.readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(request.items.map(ops[request.op])));
+Promise.all(request.items.map(ops[request.op])).then(answers => {
+  process.stdout.write(JSON.stringify(answers));
+}, error => { process.stderr.write(String(error && error.stack || error)); process.exit(1); });

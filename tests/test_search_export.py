@@ -47,6 +47,17 @@ def test_source_text_survives_the_export_and_cannot_break_out(tmp_path):
 
 def test_postings_are_deltas_with_weights_only_where_not_one():
     assert encode_postings([(0, 1.0), (2, 2.0), (3, 1.0), (7, 0.5)]) == [1, -2, 2, 1, -4, 0.5]
+    # a scorable field's postings end with the document's length byte
+    assert encode_postings([(2, 1.0), (4, 0.5)], [7, 12]) == [3, 7, -2, 0.5, 12]
+
+
+def test_length_bytes_are_whooshs_and_refuse_unquantised_lengths():
+    from whoosh.util.numeric import byte_to_length
+
+    from compiler.search.export import length_byte
+    assert [byte_to_length(length_byte(n)) for n in (0, 1, 18, 998)] == [0, 1, 18, 998]
+    with pytest.raises(ValueError):
+        length_byte(1000)  # Whoosh stores 1032 for it, never 1000
 
 
 def test_positions_mark_each_documents_first_and_must_not_go_back():

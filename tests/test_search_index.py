@@ -41,7 +41,9 @@ def test_records_are_sorted_and_point_into_the_site(inventory):
     by_kind = {r.kind: r for r in records if r.doc_id == "chk-en"}
     assert by_kind["topic"].url.startswith("topics/chk-en/")
     assert by_kind["rule"].url.startswith("rules/") and by_kind["rule"].url.endswith("#chk-en")
-    assert by_kind["card"].url.startswith("docs/chk-en.html#")
+    assert by_kind["card"].url.startswith("cards/") and by_kind["card"].url.endswith(".html")
+    assert by_kind["card"].place.startswith("docs/chk-en.html#")
+    assert by_kind["rule"].number and by_kind["rule"].number_weight > 1
     assert by_kind["ruling"].url.startswith("docs/chk-en.html#r-")
     assert by_kind["section"].url.startswith("docs/chk-en.html#")
 

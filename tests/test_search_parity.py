@@ -6,7 +6,7 @@ import json
 from click.testing import CliRunner
 
 from compiler.cli import main
-from compiler.search.results import search_index
+from compiler.search.results import answer_query, search_index
 
 from .search_parity import LIMIT, disagreement, parity_queries
 from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
@@ -16,6 +16,7 @@ def test_the_table_is_large_enough():
     queries = parity_queries()
     assert len(queries) >= 80 and len(set(queries)) == len(queries)
     assert sum(q.startswith('"') for q in queries) >= 15
+    assert sum("*" in q for q in queries) >= 10
 
 
 def test_node_ranks_every_query_of_the_table_as_whoosh_does(built):
@@ -23,8 +24,11 @@ def test_node_ranks_every_query_of_the_table_as_whoosh_does(built):
     answers = node("rank", [[q, LIMIT, None] for q in queries], built.data)
     problems = []
     for query, answer in zip(queries, answers):
-        whoosh = [(h.docnum, h.score) for h in search_index(built.index, query, LIMIT)]
+        python = answer_query(built.index, query, LIMIT)
+        whoosh = [(h.docnum, h.score) for h in python.hits]
         why = disagreement(whoosh, [tuple(h) for h in answer["hits"]])
+        if [[w, names] for w, names in python.corrected] != answer["corrected"]:
+            why += f" corrected {python.corrected} vs {answer['corrected']}"
         if why:
             problems.append(f"{query}: {why}")
     assert problems == []

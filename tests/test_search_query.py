@@ -36,6 +36,12 @@ def text(*terms: str, phrase: bool = False, fields: list[str] = ALL) -> dict:
     ("title:bushido", text("bushido", fields=["title_en", "title_ja"])),
     ("x:y", text("x", "y")),
     ("-- ()", None),
+    ("702.45", {"or": [text("702.45"), {"exact": "number", "value": "702.45", "boost": 100.0}]}),
+    ("Rule 502.38A", {"or": [text("502.38a"), {"exact": "number", "value": "502.38a",
+                                               "boost": 100.0}]}),
+    ("rule 509", {"or": [text("509"), {"exact": "number", "value": "509", "boost": 100.0}]}),
+    ("509", text("509")),
+    ("rule -509", {"andnot": [text("rule"), text("509")]}),
 ])
 def test_plans(query, expected):
     assert plan(query) == expected
@@ -81,7 +87,8 @@ QUERIES = [
     "flip NOT kind:ruling", "flip -card -rule", '-"flip card" x', '-(a b) c', 'card:"Budoka  Gardener"',
     "CARD:ブドウ", "rule:502.38 lang:JA", "kind:(card OR rule)", "set:chk date:2004",
     "title:bushido body:(ninjutsu OR offering)", "x:y", "-- ()", "ＢＵＳＨＩＤＯ　ｘ", "a\u3000b",
-    "- -", "- x", "a -", "--x", "card:-x", '-card:"x y" z', '-"', "-(", "AND", "a AND AND b", "NOT NOT a", "a NOT NOT b", "'quoted' words", "502.38a",
+    "702.45", "rule 702.45a", "RULES ５０２.３８", "cr 509", "509", "rule -509", "title:702.45",
+    '"rule 702.45"', "rule rule 702.45", "- -", "- x", "a -", "--x", "card:-x", '-card:"x y" z', '-"', "-(", "AND", "a AND AND b", "NOT NOT a", "a NOT NOT b", "'quoted' words", "502.38a",
     *["", "   ", '"unclosed', "(a", "a)", "a OR", "OR a", "a NOT", "NOT a", "a OR NOT b",
       "card: x", "card:", "card:)", "-)", "kind:cards", "lang:fr"],
     # bounds: the same message on both sides, never a stack overflow

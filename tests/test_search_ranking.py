@@ -119,6 +119,22 @@ def test_field_syntax(built, query, check):
     assert hits and all(check(h) for h in hits), hits[:3]
 
 
+@pytest.mark.parametrize("query, first", [
+    ("tarmogoyf", "cards/tarmogoyf.html"),
+    ("スズメバチの槍兵", "cards/wasp-lancer.html"),  # a Japanese name finds the card
+    ("702.45", "cr/2026-01-16/702.html#702.45"),  # no FAQ quotes it: no rules/702.45.html
+    ("rule 702.45", "cr/2026-01-16/702.html#702.45"),
+    ("702.45a", "cr/2026-01-16/702.html#702.45a"),
+    ("rule 502.38", "rules/502.38.html#chk-en"),
+    ("502.38a", "rules/502.38a.html#chk-en"),
+])
+def test_results_lead_to_the_page_of_the_thing(built, query, first):
+    hits = json.loads(run(built, query, "--json").output)
+    assert hits[0]["url"] == first, [h["url"] for h in hits[:3]]
+    if hits[0]["kind"] == "card":
+        assert hits[0]["place"].startswith("docs/")
+
+
 def test_words_are_anded_and_limit_applies(built):
     hits = json.loads(run(built, "budoka", "gardener", "--json", "--limit", "2").output)
     assert len(hits) == 2 and all("Budoka Gardener" in h["title"] for h in hits)

@@ -8,6 +8,7 @@ from ..cr.history import RuleHistory
 from ..inventory import Inventory
 from .export import (IndexData, export_files, fnv1a, language_docs, language_fields,
                      read_index, text_chunks)
+from .forgiving import lexicon_key, plain_words, prefixes
 from .indexer import replace_folder, write_index
 from .query import plan, plan_language
 from .records import build_records
@@ -56,10 +57,16 @@ def query_files(data: IndexData, files: dict[str, bytes], text: str,
                 docnums: list[int]) -> list[str]:
     """Return the export files the browser loads to answer ``text`` and show ``docnums``.
 
-    The same choice as ``neededFiles``, ``positionFiles`` and ``textFileOf`` in search-rank.js.
+    The same choice as ``neededFiles``, ``positionFiles`` and ``textFileOf`` in search-rank.js
+    and ``answer`` in search-forgiving.js (prefixes are not expanded here: the measure is of
+    queries without them; a query that finds nothing also loads what correcting it needs).
     """
     needed = ["meta.js"]
     tree = plan(text)
+    lexicon = [_lexicon_file(files, word) for word in prefixes(tree)]
+    if not docnums:  # nothing found: the names and the words' lexicon, to correct typos
+        lexicon += ["names.js"] + [_lexicon_file(files, word) for word in plain_words(tree)]
+    needed += lexicon
     for lang in [plan_language(tree)] if plan_language(tree) else LANGUAGES:
         fields = language_fields(data, lang)
         needed.append(f"{lang}/docs.js")
@@ -71,6 +78,11 @@ def query_files(data: IndexData, files: dict[str, bytes], text: str,
                    for number, chunk in enumerate(text_chunks(data, lang))
                    if any(d in chunk for d in docnums)]
     return sorted(set(needed))
+
+
+def _lexicon_file(files: dict[str, bytes], word: str) -> str:
+    count = sum(1 for name in files if name.startswith("lex-"))
+    return f"lex-{fnv1a(lexicon_key(word)) % count:02d}.js"
 
 
 def _shard_file(files: dict[str, bytes], lang: str, kind: str, field: str, term: str) -> str:

@@ -8,7 +8,7 @@ import click
 
 from .build import INDEX_DIR
 from .query import __doc__ as QUERY_HELP
-from .results import Hit, search_index
+from .results import Hit, answer_query
 
 _KIND_WIDTH = 7
 _SYNTAX = "\b\nQuery syntax:\n" + "\n".join(
@@ -29,7 +29,7 @@ def _print_hits(hits: list[Hit]) -> None:
         click.echo(f"{number:>2}. {click.style(hit.title, bold=True)}  "
                    f"[{' '.join(f for f in (f'{hit.kind:<{_KIND_WIDTH}}', hit.lang, hit.set, hit.date) if f)}]"
                    f"  {hit.score:.3f}")
-        click.echo(f"    {hit.url}")
+        click.echo(f"    {hit.url}" + (f"  (entry: {hit.place})" if hit.place else ""))
         if hit.snippet.text:
             click.echo(f"    {_styled_snippet(hit)}")
 
@@ -45,10 +45,19 @@ def _print_hits(hits: list[Hit]) -> None:
 def search_command(query: tuple[str, ...], site_dir: Path, as_json: bool, limit: int) -> None:
     """Search the site's index for QUERY (its words are joined with spaces)."""
     text = " ".join(query)
-    hits = search_index(site_dir / INDEX_DIR, text, limit)
+    answer = answer_query(site_dir / INDEX_DIR, text, limit)
+    hits = answer.hits
+    if answer.corrected:
+        click.echo(f"faqc search: no results for {text!r}; did you mean "
+                   f"{did_you_mean(answer.corrected)}? Showing results for that.", err=True)
     if as_json:
         click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
     else:
         _print_hits(hits)
-    if not hits:
+    if not hits and not answer.corrected:
         click.echo(f"faqc search: no results for {text!r}", err=True)
+
+
+def did_you_mean(corrected: list[tuple[str, list[str]]]) -> str:
+    """Return the words searched instead of unknown ones: ``tarmogoyf``, ``a or b``."""
+    return "; ".join(" or ".join(names) for _, names in corrected)

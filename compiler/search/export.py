@@ -8,12 +8,16 @@ Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or
                             the field, query boost),
                             per language: its documents, fields, counts of shards (terms, positions)
                             and text files
-    <lang>/docs.js          per document: kind (index into meta's kinds) and the quantised
-                            field lengths: all that scoring and filtering need
-    <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n
+    <lang>/docs.js          per document: kind (a digit, index into meta's kinds) and the
+                            first document of each text file
+    <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n;
+                            a scorable field's postings carry the document's quantised length
     <lang>/pos-NN.js        positions {field: {term: [...]}} of the text fields' terms, shard
                             NN = fnv1a(field:term) % m: loaded only for a phrase query
-    <lang>/text-NN.js       per document of a run: title, url, set, date, text (for showing)
+    <lang>/text-NN.js       per document of a run: title, url, place, set, date, text (for showing)
+    lex-NN.js               {term: document frequency} of the text fields, shard NN =
+                            fnv1a(first two characters) % k: what ``word*`` expands to
+    names.js                {name: frequency} of title words, what typos are corrected to
 
 Each file is one statement, ``(function(s,n,d){...})(window.FAQC_SEARCH..., name, data)``,
 that hands ``data`` to ``FAQC_SEARCH.register(name, data)`` (or queues it until the engine
@@ -23,7 +27,8 @@ text can close the script element or break the statement.
 
 A posting list is flat: document-number deltas (from -1), each followed by the weight when the
 weight is not 1, written as the negated delta then the weight (``[3, -2, 0.5]``: doc 2 weight
-1, doc 4 weight 0.5).  A term's positions follow its posting list of the language, posting by
+1, doc 4 weight 0.5); in a scorable field each posting ends with Whoosh's byte for the
+document's field length (``[3, 7, -2, 0.5, 12]``), what BM25F needs of the document.  A term's positions follow its posting list of the language, posting by
 posting: the first position of a document written as ``-(position + 1)``, the next ones as
 differences (``[-1, 3, -5]``: positions 0 and 3 in the first document, 4 in the second).  Whoosh
 stores the positions of each posting in the order the analyzer made them, which never goes
@@ -37,29 +42,38 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh.reading import IndexReader
+from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from .indexer import open_index
 from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
-from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES
+from .forgiving import NAME, TITLE_FIELDS, lexicon_key
+from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 
-EXPORT_VERSION = 2
-"""Bump when the files change shape: 2 added the positions (``pos-NN.js``)."""
+EXPORT_VERSION = 5
+"""Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
+of card entries, the ``number`` field, the lexicon and the names, 4 field lengths as hex
+bytes (57 KB of the 121 KB a first "bushido" loaded was the English table of lengths), 5 the
+length byte in the postings instead (the table was 409 KB on the 20 MiB corpus)."""
 SHARD_ABOVE = 256 << 10
 """Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
-SHARD_TARGET = 48 << 10
-"""... of about this size."""
+SHARD_TARGET = 8 << 10
+"""... of about this size (48 KiB loaded 288 KB for a first "bushido" on the seeds and CRs,
+8 KiB with 4 KiB text files 121 KB; each query word loads one shard per field and language)."""
 POSITION_TARGET = 16 << 10
 """Positions past ``SHARD_ABOVE`` are split into shards of about this size: only a phrase
 loads them, a few files per word, so they are kept small (48 KiB: 166 KB more for the first
 "budoka gardener" instead of 50 KB)."""
-TEXT_CHUNK = 16 << 10
-"""Snippet texts are written in files of about this size."""
+LEXICON_TARGET = 8 << 10
+"""The lexicon (terms and document frequencies, for prefixes) in shards of about this size."""
+TEXT_CHUNK = 4 << 10
+"""Snippet texts are written in files of about this size (a page of 20 results loads up to 20)."""
 _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                           "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
@@ -126,18 +140,30 @@ def fnv1a(text: str) -> int:
     return value
 
 
-def encode_postings(items: list[tuple[int, float]]) -> list[int | float]:
-    """Return the flat delta/weight form of a posting list."""
+def encode_postings(items: list[tuple[int, float]],
+                    codes: list[int] | None = None) -> list[int | float]:
+    """Return the flat delta/weight form of a posting list; with ``codes`` (a scorable field),
+    each posting is followed by its document's length byte in the field."""
     out: list[int | float] = []
     previous = -1
-    for docnum, weight in items:
+    for number, (docnum, weight) in enumerate(items):
         delta = docnum - previous
         previous = docnum
         if weight == 1:
             out.append(delta)
         else:
             out += [-delta, int(weight) if float(weight).is_integer() else weight]
+        if codes is not None:
+            out.append(codes[number])
     return out
+
+
+def length_byte(length: int) -> int:
+    """Return Whoosh's byte for a quantised field length (``meta.lengths[byte]`` is the length)."""
+    code = length_to_byte(length)
+    if byte_to_length(code) != length:
+        raise ValueError("field lengths must be Whoosh's quantised lengths")
+    return code
 
 
 def encode_positions(lists: list[list[int]]) -> list[int]:
@@ -178,7 +204,9 @@ def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
         start = bisect_left(items, first, key=_docnum)  # postings go by document number
         end = bisect_right(items, last, key=_docnum)
         if start < end:
-            terms[key] = encode_postings(items[start:end])
+            lengths = data.lengths.get(key[0])  # a scorable field: each posting's length byte
+            codes = [length_byte(lengths[d]) for d, _ in items[start:end]] if lengths else None
+            terms[key] = encode_postings(items[start:end], codes)
             if key in data.positions:
                 positions[key] = encode_positions(data.positions[key][start:end])
     return terms, positions
@@ -227,9 +255,8 @@ def _chunks(data: IndexData, docs: list[int]) -> list[list[int]]:
 def _doc_table(data: IndexData, docs: list[int], chunks: list[list[int]]) -> dict:
     """Return what scoring and filtering need for every document: kinds and field lengths."""
     span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
-    lengths = {name: values[span] for name, values in data.lengths.items() if any(values[span])}
-    return {"first": span.start, "count": len(docs), "lengths": lengths,
-            "kind": [KINDS.index(data.stored[d]["kind"]) for d in docs],
+    return {"first": span.start, "count": len(docs),
+            "kind": "".join(str(KINDS.index(data.stored[d]["kind"])) for d in docs),
             "chunks": [c[0] for c in chunks]}
 
 
@@ -237,7 +264,7 @@ def _text_file(data: IndexData, chunk: list[int]) -> dict:
     """Return what showing a result needs, for a run of documents."""
     stored = [data.stored[d] for d in chunk]
     out: dict = {"first": chunk[0]}
-    for name in ("title", "url", "text"):
+    for name in ("title", "url", "text", "place"):
         out[name] = [s.get(name, "") for s in stored]
     for name in ("set", "date"):  # exact fields hold more lines; the first is the one shown
         out[name] = [s.get(name, "").split("\n")[0] for s in stored]
@@ -265,8 +292,36 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
                            "shards": len(shards), "positions": len(position_shards),
                            "chunks": len(chunks), "fields": language_fields(data, lang)}
-    files["meta.js"] = to_script("meta", _meta(data, languages))
+    lexicon = lexicon_shards(data)
+    for number, shard in enumerate(lexicon):
+        files[f"lex-{number:02d}.js"] = to_script(f"lex-{number:02d}", shard)
+    files["names.js"] = to_script("names", title_names(data))
+    files["meta.js"] = to_script("meta", _meta(data, languages) | {"lexicon": len(lexicon)})
     return dict(sorted(files.items()))
+
+
+def lexicon_shards(data: IndexData) -> list[dict[str, int]]:
+    """Return the text fields' terms with their document frequency (``forgiving.Lexicon``),
+    in shards by ``fnv1a(lexicon_key(term))``: a prefix's terms are all in one shard."""
+    frequencies: Counter = Counter()
+    for (name, term), items in data.postings.items():
+        if name in TEXT_FIELDS:
+            frequencies[term] += len(items)
+    size = sum(len(t.encode("utf-8")) + 8 for t in frequencies)
+    count = max(1, math.ceil(size / LEXICON_TARGET))
+    shards: list[dict[str, int]] = [{} for _ in range(count)]
+    for term, df in sorted(frequencies.items()):
+        shards[fnv1a(lexicon_key(term)) % count][term] = df
+    return shards
+
+
+def title_names(data: IndexData) -> dict[str, int]:
+    """Return the names typos are corrected to (``forgiving.Lexicon.names``)."""
+    names: Counter = Counter()
+    for (name, term), items in data.postings.items():
+        if name in TITLE_FIELDS and NAME.fullmatch(term):
+            names[term] += len(items)
+    return dict(sorted(names.items()))
 
 
 def _meta(data: IndexData, languages: dict) -> dict:
@@ -275,4 +330,5 @@ def _meta(data: IndexData, languages: dict) -> dict:
               for name in data.scorable}
     return {"version": EXPORT_VERSION, "analysis": ANALYSIS_VERSION, "doc_count": data.doc_count,
             "B": B, "K1": K1, "fields": fields, "languages": languages, "kinds": list(KINDS),
-            "snippet": {"chars": SNIPPET_CHARS, "context": SNIPPET_CONTEXT}}
+            "snippet": {"chars": SNIPPET_CHARS, "context": SNIPPET_CONTEXT},
+            "lengths": [byte_to_length(code) for code in range(256)]}

@@ -15,16 +15,21 @@ search-engine.js implements the same grammar and builds the same tree (tests com
     rule:502.38             finds 502.38a), kind, lang, set (code or name), date (2004, 2004-10,
     kind:ruling lang:ja     or 2004-10-01); title: and body: limit a word to titles or bodies
     set:chk date:2004
+    tarmo*                  a prefix: the word and the 8 most frequent words starting with it
+                            (the browser searches so while you type)
+    702.45, rule 702.45     a rule number (with a dot, or after "rule") puts the rule itself
+                            first: its page, then its CR versions; number:702.45 only those
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from whoosh import query as wq
 from whoosh.matching import AndNotMatcher
 
 from ..errors import FaqcError
-from .analysis import analyze_text, normalize_item
+from .analysis import analyze_text, is_cjk, normalize_item
 from .schema import EXACT_FIELDS, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 
 TEXT_SCOPES = {"title": ("title_en", "title_ja"), "body": ("body_en", "body_ja")}
@@ -37,6 +42,14 @@ MAX_TERMS = 100
 """Terms a query's words may analyze into (a long phrase, Japanese text)."""
 MAX_DEPTH = 16
 """Parentheses a query may nest."""
+RULE_NUMBER = re.compile(r"[0-9]{3}(?:\.[0-9]+[a-z]?)?")
+"""A rule number (``509``, ``702.45``, ``702.45a``); one with a dot, or after ``rule``, finds the
+record that is that rule first."""
+RULE_WORDS = ("rule", "rules", "cr")
+PREFIX_MIN = 2
+"""Characters a ``word*`` needs to stand for the words starting with it."""
+NUMBER_BOOST = 100.0
+"""Query boost of a rule number's own record (the ``number`` field): it ranks first."""
 
 
 class QueryError(FaqcError):
@@ -50,6 +63,10 @@ class _Token:
     text: str = ""
     field: str | None = None
     negated: bool = False
+    rule: bool = False
+    """A word written after ``rule``: a rule number even without a dot."""
+    prefix: bool = False
+    """A word written with a ``*`` after it: the terms starting with it (forgiving.py)."""
 
 
 def _field_prefix(word: str) -> tuple[str | None, str]:
@@ -74,6 +91,21 @@ def _special(text: str, i: int, field: str | None, negated: bool) -> tuple[_Toke
     if text[i] == ")" and (field or negated):
         raise _dangling(field, negated)
     return _Token("open" if text[i] == "(" else "close", text[i], field, negated), i + 1
+
+
+def _rule_numbers(tokens: list[_Token]) -> list[_Token]:
+    """Return the tokens with ``rule`` dropped before a rule number (``rule 702.45``)."""
+    out: list[_Token] = []
+    for token in tokens:
+        previous = out[-1] if out else None
+        if (previous and previous.kind == "word" and previous.text.lower() in RULE_WORDS
+                and not (previous.field or previous.negated) and token.kind == "word"
+                and not (token.field or token.negated)
+                and RULE_NUMBER.fullmatch(normalize_item(token.text))):
+            out[-1] = _Token("word", token.text, None, False, rule=True)
+            continue
+        out.append(token)
+    return out
 
 
 def _bounded(tokens: list[_Token]) -> list[_Token]:
@@ -119,7 +151,9 @@ def _lex(text: str) -> list[_Token]:
         if name and not rest:
             field = name
             continue
-        tokens.append(_Token("word", rest, name or field, negated))
+        stem = rest if (name or field) in EXACT_FIELDS else rest.rstrip("*")
+        tokens.append(_Token("word", stem or rest, name or field, negated,
+                             prefix=bool(stem) and stem != rest))
         field, negated = None, False
     if (field or negated) and len(tokens) <= MAX_TOKENS:
         raise _dangling(field, negated)
@@ -188,14 +222,15 @@ class _Parser:
                 raise QueryError("unbalanced parenthesis: '(' without ')'")
             self.take()
         else:
-            node = _leaf(token.text, token.kind == "phrase", scope)
-            self.terms += len(node.get("text", ()))
+            node = _leaf(token.text, token.kind == "phrase", scope, token.rule, token.prefix)
+            self.terms += len(node.get("text", ())) + ("prefix" in node)
             if self.terms > MAX_TERMS:
                 raise QueryError(f"query too long: more than {MAX_TERMS} terms")
         return {"not": node} if token.negated else node
 
 
-def _leaf(text: str, phrase: bool, field: str | None) -> dict:
+def _leaf(text: str, phrase: bool, field: str | None, rule: bool = False,
+          prefix: bool = False) -> dict:
     if field in EXACT_FIELDS:
         value = normalize_item(text)
         allowed = _ALLOWED.get(field)
@@ -204,21 +239,28 @@ def _leaf(text: str, phrase: bool, field: str | None) -> dict:
         return {"exact": field, "value": value}
     fields = TEXT_SCOPES.get(field, TEXT_FIELDS)
     terms = [t.text for t in analyze_text(text, query=True)]
-    return {"text": terms, "phrase": phrase and len(terms) > 1, "fields": list(fields)}
+    if prefix and len(terms) == 1 and len(terms[0]) >= PREFIX_MIN and not any(map(is_cjk, terms[0])):
+        return {"prefix": terms[0], "raw": normalize_item(text), "fields": list(fields)}
+    node = {"text": terms, "phrase": phrase and len(terms) > 1, "fields": list(fields)}
+    number = normalize_item(text)
+    if field is None and not phrase and RULE_NUMBER.fullmatch(number) and (rule or "." in number):
+        return {"or": [node, {"exact": "number", "value": number, "boost": NUMBER_BOOST}]}
+    return node
 
 
 def plan(text: str) -> dict:
     """Return the plan of a query string: its parsed, analyzed form (the JS builds the same)."""
     if not text.strip():
         raise QueryError("empty query")
-    return _simplify({"and": _Parser(_bounded(_lex(text))).sequence(None, closing=False)})
+    tokens = _rule_numbers(_bounded(_lex(text)))
+    return _simplify({"and": _Parser(tokens).sequence(None, closing=False)})
 
 
 def _simplify(node: dict) -> dict | None:
     """Drop words with no terms, unwrap one-child groups, split ANDs into kept and excluded."""
     if "text" in node:
         return node if node["text"] else None
-    if "exact" in node:
+    if "exact" in node or "prefix" in node:
         return node
     if "not" in node:
         child = _simplify(node["not"])
@@ -245,7 +287,7 @@ def to_whoosh(node: dict | None) -> wq.Query:
     if node is None:
         return wq.NullQuery
     if "exact" in node:
-        return wq.Term(node["exact"], node["value"])
+        return wq.Term(node["exact"], node["value"], boost=node.get("boost", 1.0))
     if "text" in node:
         return _or([_text_query(node, field) for field in node["fields"]])
     if "andnot" in node:

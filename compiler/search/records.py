@@ -21,6 +21,8 @@ from ..site import paths
 from ..xref.rulerefs import rule_numbers
 from .schema import KINDS
 
+RULE_PAGE_WEIGHT = 2.0
+"""Weight of a quoted rule version's number: for ``502.38`` its page comes before the CR's."""
 OWNER_TITLE_WEIGHT = 0.5
 """Weight of a ruling's title words (its card's or topic's name): the thing itself ranks first."""
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -40,7 +42,11 @@ class SearchRecord:
     title: str
     body: str
     url: str
-    """Site-root-relative path and anchor (``docs/chk-en.html#bushido``)."""
+    """Site-root-relative path and anchor (``docs/chk-en.html#bushido``); a card entry's is its
+    card page (``cards/tarmogoyf.html``)."""
+    place: str = ""
+    """Where a card entry stands in its document (``docs/fut-en.html#tarmogoyf``), when ``url``
+    is elsewhere: results show it as a second link."""
     set_names: tuple[str, ...] = ()
     """Set code first, then the set's names."""
     date: str = ""
@@ -55,6 +61,11 @@ class SearchRecord:
     """For topics, the mechanics they explain (``混成``): indexed with the title once more."""
     title_weight: float = 1.0
     """Weight of the title's words: a ruling's title is its card's or topic's, so it counts half."""
+    number: str = ""
+    """The rule number the record is (a quoted rule version, a CR rule): what ``702.45`` finds
+    first."""
+    number_weight: float = 1.0
+    """Weight of ``number``: a quoted version (the rule's page) outranks the CR browser's."""
 
     def sort_key(self) -> tuple:
         """Return the key that orders records: language, document, line, kind, URL."""
@@ -63,13 +74,15 @@ class SearchRecord:
     def fields(self) -> dict[str, str | float]:
         """Return the record as a Whoosh document."""
         boost = {f"_title_{self.lang}_boost": self.title_weight} if self.title_weight != 1 else {}
+        if self.number_weight != 1:
+            boost["_number_boost"] = self.number_weight
         return boost | {
             f"title_{self.lang}": "\n".join((self.title, *self.keywords)),
             f"body_{self.lang}": self.body,
             "card": "\n".join(self.cards), "rule": "\n".join(self.rules),
             "kind": self.kind, "lang": self.lang, "set": "\n".join(self.set_names),
             "date": "\n".join(self.date_lines()), "title": self.title, "url": self.url,
-            "text": self.body,
+            "text": self.body, "number": self.number, "place": self.place,
         }
 
 
@@ -209,17 +222,20 @@ class _DocumentRecords:
         faces = "\n".join(_face_text(f) for f in entry.faces)
         body = "\n".join(t for t in (faces, _own_text(entry.blocks)) if t)
         rules = [b.number for b in entry.blocks if isinstance(b, RuleQuote)]
-        url = self.place(entry)
-        return self.record("card", entry, _entry_title(entry), body, url,
-                           _card_names(self.inv, entry), rules)
+        card = self.inv.card_for(entry.name)
+        page = paths.card_page(card.name if card else entry.name)
+        record = self.record("card", entry, _entry_title(entry), body, page,
+                             _card_names(self.inv, entry), rules)
+        return replace(record, place=self.place(entry))
 
     def rule(self, version: RuleVersion) -> SearchRecord:
         """Return the record of the version of a rule this document quotes."""
         quote = version.quote
         body = plain_text(" ".join(p for p in (quote.text or "", *quote.examples) if p))
         url = f"{paths.rule_page(quote.number)}#{self.doc.id}"
-        return self.record("rule", quote, self.rule_title(quote.number), body, url,
-                           rules=[quote.number])
+        record = self.record("rule", quote, self.rule_title(quote.number), body, url,
+                             rules=[quote.number])
+        return replace(record, number=quote.number, number_weight=RULE_PAGE_WEIGHT)
 
     def rule_title(self, number: str) -> str:
         """Return ``502.38a Bushido``: the number and the title this document gives it or a parent."""
@@ -245,7 +261,7 @@ def cr_record(entry: CrSearchEntry, position: int) -> SearchRecord:
     return SearchRecord(kind="rule", lang="en", doc_id=CR_UNIT, line=position,
                         title=v.title, body=v.body, url=v.url, set_names=CR_SET_NAMES,
                         date=v.date, dates=entry.dates if len(entry.dates) > 1 else (),
-                        rules=rule_family(v.number),
+                        rules=rule_family(v.number), number=v.number,
                         title_weight=1.0 if v.titled else OWNER_TITLE_WEIGHT)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import FaqcError
 from .analysis import analyze_text
+from .forgiving import Lexicon, correct, expand_prefixes
 from .indexer import open_index
 from .query import plan, positive_terms, to_whoosh
 from .scoring import FieldBM25F, field_doc_counts
@@ -44,13 +45,16 @@ class Hit:
     score: float
     docnum: int
     snippet: Snippet
+    place: str = ""
+    """For a card entry (``url`` is its card page): its place in its document."""
 
     def to_dict(self) -> dict:
         """Return the hit as JSON-ready data."""
         return {"title": self.title, "url": self.url, "kind": self.kind, "lang": self.lang,
                 "set": self.set, "date": self.date, "score": self.score,
                 "snippet": self.snippet.text,
-                "highlights": [list(h) for h in self.snippet.highlights]}
+                "highlights": [list(h) for h in self.snippet.highlights],
+                **({"place": self.place} if self.place else {})}
 
 
 def match_spans(text: str, terms: set[str]) -> list[tuple[int, int]]:
@@ -93,8 +97,23 @@ def make_snippet(text: str, terms: set[str]) -> Snippet:
     return Snippet(head + body + tail, marks)
 
 
+@dataclass(slots=True)
+class Answer:
+    """What a query found, and the words it corrected when it found nothing as written."""
+
+    hits: list[Hit]
+    corrected: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Each unknown term of the query and the names searched instead (forgiving.py)."""
+
+
 def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
     """Return the top ``limit`` hits of a query string in the index in ``folder``."""
+    return answer_query(folder, text, limit).hits
+
+
+def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
+    """Return the top ``limit`` hits of a query string in the index in ``folder``: its
+    prefixes expanded, and its unknown words corrected when it finds nothing."""
     if not folder.is_dir():
         raise FaqcError(f"{folder}: error: no search index here (build the site first)")
     try:
@@ -102,18 +121,28 @@ def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
     except Exception as exc:  # Whoosh raises EmptyIndexError, OSError, pickling errors...
         raise FaqcError(f"{folder}: error: cannot open the search index ({exc})") from None
     tree = plan(text)
-    terms = positive_terms(tree)
     with index.reader() as reader:
         weighting = FieldBM25F(field_doc_counts(reader))
     with index.searcher(weighting=weighting) as searcher:
-        # limit=None scores every match: the top-N collector's matcher replacement drops true
-        # top hits when a term repeats (``−1/−1`` is And(1, 1)); the corpus is small.
-        results = searcher.search(to_whoosh(tree), limit=None)
-        return [_hit(r.docnum, r.score, r.fields(), terms) for r in results[:limit]]
+        lexicon = Lexicon(searcher.reader())
+        tree = expand_prefixes(tree, lexicon)
+        hits = _ranked(searcher, tree, limit)
+        if hits:
+            return Answer(hits)
+        fix = correct(tree, lambda term: lexicon.frequency(term) > 0, lexicon.names())
+        return Answer(_ranked(searcher, fix.plan, limit), fix.words) if fix else Answer([])
+
+
+def _ranked(searcher, tree: dict | None, limit: int) -> list[Hit]:
+    terms = positive_terms(tree)
+    # limit=None scores every match: the top-N collector's matcher replacement drops true
+    # top hits when a term repeats (``−1/−1`` is And(1, 1)); the corpus is small.
+    results = searcher.search(to_whoosh(tree), limit=None)
+    return [_hit(r.docnum, r.score, r.fields(), terms) for r in results[:limit]]
 
 
 def _hit(docnum: int, score: float, stored: dict, terms: set[str]) -> Hit:
     return Hit(title=stored["title"], url=stored["url"], kind=stored["kind"],
                lang=stored["lang"], set=stored["set"].split("\n")[0],
                date=stored.get("date", "").split("\n")[0], score=score, docnum=docnum,
-               snippet=make_snippet(stored.get("text", ""), terms))
+               snippet=make_snippet(stored.get("text", ""), terms), place=stored.get("place", ""))

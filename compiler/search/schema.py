@@ -14,10 +14,10 @@ from .analysis import ExactAnalyzer, TextAnalyzer
 LANGUAGES = ("en", "ja")
 KINDS = ("card", "ruling", "rule", "topic", "section")
 TEXT_FIELDS = tuple(f"{part}_{lang}" for lang in LANGUAGES for part in ("title", "body"))
-EXACT_FIELDS = ("card", "rule", "kind", "lang", "set", "date")
+EXACT_FIELDS = ("card", "rule", "kind", "lang", "set", "date", "number")
 FIELD_BOOSTS = {"title_en": 2.0, "title_ja": 2.0, "body_en": 1.0, "body_ja": 1.0}
 """Query-time boosts of the default fields: a word in a title counts double."""
-STORED_FIELDS = ("title", "url", "text", "kind", "lang", "set", "date")
+STORED_FIELDS = ("title", "url", "text", "kind", "lang", "set", "date", "place")
 INDEX_NAME = "MAIN"
 ANALYSIS_VERSION = 1
 """Bump when the analysis changes: the browser's copy must change with it."""
@@ -34,5 +34,5 @@ def build_schema() -> Schema:
     fields = {name: TEXT(analyzer=text, multitoken_query="and") for name in TEXT_FIELDS}
     fields.update({name: ID(analyzer=exact, stored=name in STORED_FIELDS)
                    for name in EXACT_FIELDS})
-    fields.update(title=STORED(), url=STORED(), text=STORED())
+    fields.update(title=STORED(), url=STORED(), text=STORED(), place=STORED())
     return Schema(**fields)

@@ -193,7 +193,7 @@
   }
 
   S.analysis = {
-    analyzeText: analyzeText, normalizeItem: normalizeItem, stem: stem,
+    analyzeText: analyzeText, normalizeItem: normalizeItem, stem: stem, isCjk: isCjk,
     isSpace: function (ch) { return SPACE.test(ch); }
   };
 })(typeof window !== "undefined" ? window : globalThis);

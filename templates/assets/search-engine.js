@@ -29,13 +29,15 @@
   var LANGUAGES = ["en", "ja"];
   var KINDS = ["card", "ruling", "rule", "topic", "section"];
   var TEXT_FIELDS = ["title_en", "body_en", "title_ja", "body_ja"];
-  var EXACT_FIELDS = ["card", "rule", "kind", "lang", "set", "date"];
+  var EXACT_FIELDS = ["card", "rule", "kind", "lang", "set", "date", "number"];
   var FIELD_BOOSTS = { title_en: 2.0, title_ja: 2.0, body_en: 1.0, body_ja: 1.0 };
   var TEXT_SCOPES = { title: ["title_en", "title_ja"], body: ["body_en", "body_ja"] };
   var FIELD_NAMES = EXACT_FIELDS.concat(Object.keys(TEXT_SCOPES));
   var ALLOWED = { kind: KINDS, lang: LANGUAGES };
   var SPECIAL = '"()';
   var MAX_TOKENS = 100, MAX_TERMS = 100, MAX_DEPTH = 16;  /* query.py: bounds on the parse */
+  var RULE_NUMBER = /^\d{3}(?:\.\d+[a-z]?)?$/, RULE_WORDS = ["rule", "rules", "cr"];
+  var NUMBER_BOOST = 100.0, PREFIX_MIN = 2;
 
   /* ------------------------------------------------------------ query language (query.py) */
   function QueryError(message) { this.name = "QueryError"; this.message = message; }
@@ -46,8 +48,25 @@
       "' needs a value right after it");
   }
 
-  function token(kind, text, field, negated) {
-    return { kind: kind, text: text || "", field: field || null, negated: !!negated };
+  function token(kind, text, field, negated, rule, prefix) {
+    return { kind: kind, text: text || "", field: field || null, negated: !!negated, rule: !!rule,
+      prefix: !!prefix };
+  }
+
+  /* The tokens with "rule" dropped before a rule number ("rule 702.45"). */
+  function ruleNumbers(tokens) {
+    var out = [];
+    tokens.forEach(function (t) {
+      var p = out.length ? out[out.length - 1] : null;
+      if (p && p.kind === "word" && RULE_WORDS.indexOf(p.text.toLowerCase()) >= 0 &&
+          !(p.field || p.negated) && t.kind === "word" && !(t.field || t.negated) &&
+          RULE_NUMBER.test(A.normalizeItem(t.text))) {
+        out[out.length - 1] = token("word", t.text, null, false, true);
+        return;
+      }
+      out.push(t);
+    });
+    return out;
   }
 
   function fieldPrefix(word) {
@@ -110,7 +129,9 @@
       }
       var prefix = field ? [null, word] : fieldPrefix(word);
       if (prefix[0] && !prefix[1]) { field = prefix[0]; continue; }
-      tokens.push(token("word", prefix[1], prefix[0] || field, negated));
+      var scope = prefix[0] || field, rest = prefix[1];
+      var stem = EXACT_FIELDS.indexOf(scope) >= 0 ? rest : rest.replace(/\*+$/, "");
+      tokens.push(token("word", stem || rest, scope, negated, false, !!stem && stem !== rest));
       field = null; negated = false;
     }
     if ((field || negated) && tokens.length <= MAX_TOKENS) throw dangling(field, negated);
@@ -164,14 +185,14 @@
       if (this.peek() === null) throw new QueryError("unbalanced parenthesis: '(' without ')'");
       this.take();
     } else {
-      node = leaf(t.text, t.kind === "phrase", scope);
-      this.terms += node.text ? node.text.length : 0;
+      node = leaf(t.text, t.kind === "phrase", scope, t.rule, t.prefix);
+      this.terms += (node.text ? node.text.length : 0) + (node.prefix ? 1 : 0);
       if (this.terms > MAX_TERMS) throw new QueryError("query too long: more than " + MAX_TERMS + " terms");
     }
     return t.negated ? { not: node } : node;
   };
 
-  function leaf(text, phrase, field) {
+  function leaf(text, phrase, field, rule, prefix) {
     if (EXACT_FIELDS.indexOf(field) >= 0) {
       var value = A.normalizeItem(text), allowed = ALLOWED[field];
       if (allowed && allowed.indexOf(value) < 0) {
@@ -180,12 +201,21 @@
       return { exact: field, value: value };
     }
     var terms = A.analyzeText(text, true).map(function (t) { return t.text; });
-    return { text: terms, phrase: phrase && terms.length > 1, fields: TEXT_SCOPES[field] || TEXT_FIELDS };
+    if (prefix && terms.length === 1 && Array.from(terms[0]).length >= PREFIX_MIN &&
+        !Array.from(terms[0]).some(A.isCjk)) {
+      return { prefix: terms[0], raw: A.normalizeItem(text), fields: (TEXT_SCOPES[field] || TEXT_FIELDS).slice() };
+    }
+    var node = { text: terms, phrase: phrase && terms.length > 1, fields: TEXT_SCOPES[field] || TEXT_FIELDS };
+    var number = A.normalizeItem(text);
+    if (!field && !phrase && RULE_NUMBER.test(number) && (rule || number.indexOf(".") >= 0)) {
+      return { or: [node, { exact: "number", value: number, boost: NUMBER_BOOST }] };
+    }
+    return node;
   }
 
   function simplify(node) {
     if (node.text) return node.text.length ? node : null;
-    if (node.exact) return node;
+    if (node.exact || node.prefix) return node;
     if (node.not) { var child = simplify(node.not); return child ? { not: child } : null; }
     var children = (node.and || node.or).map(simplify).filter(Boolean);
     if (node.or) {
@@ -206,7 +236,7 @@
   /* The plan of a query string; throws QueryError. null when nothing is left to search. */
   function plan(text) {
     if (Array.from(text).every(A.isSpace)) throw new QueryError("empty query");
-    return simplify({ and: new Parser(bounded(lex(text))).sequence(null, false) });
+    return simplify({ and: new Parser(ruleNumbers(bounded(lex(text)))).sequence(null, false) });
   }
 
   function children(node) { return node.and || node.or || node.andnot || (node.not ? [node.not] : []); }

@@ -86,13 +86,14 @@
     return unique(names);
   }
 
-  function decode(encoded) {
+  /* [[doc, weight, length byte], ...] (the byte only in a scorable field: export.py) */
+  function decode(encoded, scorable) {
     var out = [], doc = -1;
     for (var i = 0; i < encoded.length; i++) {
       var delta = encoded[i], weight = 1;
       if (delta < 0) { delta = -delta; weight = encoded[++i]; }
       doc += delta;
-      out.push([doc, weight]);
+      out.push(scorable ? [doc, weight, encoded[++i]] : [doc, weight]);
     }
     return out;
   }
@@ -103,7 +104,7 @@
       var name = shardName(lang, field, term), key = name + "\u0000" + field + "\u0000" + term;
       if (!(key in cache)) {
         var shard = S.data[name], encoded = shard && shard[field] && shard[field][term];
-        cache[key] = encoded ? decode(encoded) : [];
+        cache[key] = encoded ? decode(encoded, meta().fields[field].scorable) : [];
       }
       out = out.concat(cache[key]);
     });
@@ -151,11 +152,6 @@
     });
   }
 
-  function fieldLength(field, doc) {
-    var lang = languageOf(doc), table = S.data[lang + "/docs"];
-    return table.lengths[field][doc - table.first];
-  }
-
   function termScores(field, term, boost, langs) {
     var list = postings(field, term, langs), info = meta().fields[field], out = new Map();
     if (!list.length) return out;
@@ -164,7 +160,7 @@
     list.forEach(function (p) {
       var tf = p[1], s = tf;
       if (info.scorable) {
-        var fl = fieldLength(field, p[0]);
+        var fl = meta().lengths[p[2]];  /* the quantised length Whoosh scores with */
         s = idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)));
       }
       out.set(p[0], boost !== 1 ? s * boost : s);
@@ -213,7 +209,7 @@
   }
 
   function evaluate(node, langs) {
-    if (node.exact) return termScores(node.exact, node.value, 1, langs);
+    if (node.exact) return termScores(node.exact, node.value, node.boost || 1, langs);
     if (node.text) return union(node.fields.map(function (f) { return textField(node, f, langs); }));
     if (node.andnot) {
       var excluded = evaluate(node.andnot[1], langs), out = new Map();
@@ -245,7 +241,7 @@
 
   function kindOf(doc) {
     var table = S.data[languageOf(doc) + "/docs"];
-    return meta().kinds[table.kind[doc - table.first]];
+    return meta().kinds[+table.kind.charAt(doc - table.first)];  /* one digit per document */
   }
 
   /* Name of the text file holding a document (needs its language's docs file). */
@@ -259,7 +255,7 @@
   function record(doc) {
     var file = S.data[textFileOf(doc)], i = doc - file.first;
     return { title: file.title[i], url: file.url[i], kind: kindOf(doc), lang: languageOf(doc),
-      set: file.set[i], date: file.date[i], text: file.text[i] };
+      set: file.set[i], date: file.date[i], text: file.text[i], place: file.place[i] };
   }
 
   /* Merged spans (UTF-16 offsets) of the words of text whose term is in the set terms. */

@@ -7,7 +7,8 @@
      (after a pause), Enter, a filter or a language pushes a new one, Back restores it.
    - Results are built with DOM nodes and textContent only: no source text is ever parsed as HTML.
    - Keys: "/" focuses the box, ArrowDown/ArrowUp move through the results, Enter opens one,
-     Escape goes back to the box. */
+     Escape goes back to the box, and in the box clears it. On arrival with ?q= the box has
+     the focus; the header's box shows the query. While typing, the last word is a prefix. */
 (function () {
   "use strict";
 
@@ -19,12 +20,16 @@
   var WORDS = {
     en: { results: function (n) { return n === 1 ? "1 result" : n + " results"; },
       none: function (q) { return "No results for \u201c" + q + "\u201d."; },
-      loading: "Searching\u2026", failed: "The search data could not be loaded: ",
+      instead: function (q, names) { return "No results for \u201c" + q + "\u201d. Did you mean " +
+        names + "? Showing results for that: "; },
+      loading: "Searching\u2026", place: "Entry in ", failed: "The search data could not be loaded: ",
       error: "Cannot search: ", kinds: { card: "card", ruling: "ruling", rule: "rule",
         topic: "topic", section: "section" } },
     ja: { results: function (n) { return n + "\u4ef6"; },
       none: function (q) { return "\u300c" + q + "\u300d\u306b\u4e00\u81f4\u3059\u308b\u7d50\u679c\u306f\u3042\u308a\u307e\u305b\u3093\u3002"; },
-      loading: "\u691c\u7d22\u4e2d\u2026", failed: "\u691c\u7d22\u30c7\u30fc\u30bf\u3092\u8aad\u307f\u8fbc\u3081\u307e\u305b\u3093\uff1a",
+      instead: function (q, names) { return "\u300c" + q + "\u300d\u306e\u7d50\u679c\u306f\u3042\u308a\u307e\u305b\u3093\u3002\u3082\u3057\u304b\u3057\u3066\uff1a" +
+        names + "\uff08\u305d\u306e\u7d50\u679c\u3092\u8868\u793a\uff09 "; },
+      loading: "\u691c\u7d22\u4e2d\u2026", place: "\u6587\u66f8\u5185\u306e\u9805\u76ee\uff1a", failed: "\u691c\u7d22\u30c7\u30fc\u30bf\u3092\u8aad\u307f\u8fbc\u3081\u307e\u305b\u3093\uff1a",
       error: "\u691c\u7d22\u3067\u304d\u307e\u305b\u3093\uff1a", kinds: { card: "\u30ab\u30fc\u30c9",
         ruling: "\u88c1\u5b9a", rule: "\u30eb\u30fc\u30eb", topic: "\u30c8\u30d4\u30c3\u30af",
         section: "\u30bb\u30af\u30b7\u30e7\u30f3" } }
@@ -69,18 +74,20 @@
 
   function loadAll(names) { return Promise.all(names.map(load)); }
 
-  /* The ranked matches [{doc, score}] of a plan, once its data files are loaded (only: a
-     language or null). Also FAQC_SEARCH.query(text[, only]) for tests and the console. */
-  function ranked(plan, only) {
-    return load("meta").then(function () {
-      return loadAll(E.neededFiles(plan, only));
-    }).then(function () {
-      /* a phrase's positions, known only once its words' postings are in */
-      return loadAll(E.positionFiles(plan, only));
-    }).then(function () { return E.rank(plan, only); });
-  }
+  /* What a plan finds, once its data files are loaded (only: a language or null):
+     {hits: [{doc, score}], plan, corrected} (search-forgiving.js). Also
+     FAQC_SEARCH.query(text[, only]) for tests and the console. */
+  function ranked(plan, only) { return E.answer(plan, only, loadAll); }
 
   S.query = function (text, only) { return ranked(E.plan(text), only || null); };
+
+  /* While typing, the last word is a prefix: "tarmo" searches tarmo* (not in quotes, not a
+     field's value, not after a space). */
+  function asTyped(q) {
+    var last = q.split(/\s+/).pop();
+    var quotes = (q.match(/"/g) || []).length;
+    return /[\p{L}\p{N}]$/u.test(q) && last.indexOf(":") < 0 && quotes % 2 === 0 ? q + "*" : q;
+  }
 
   /* ------------------------------------------------------------ state and address */
   function readAddress() {
@@ -126,11 +133,11 @@
     kindButtons.forEach(function (b) { b.querySelector(".search-count").textContent = ""; });
   }
 
-  function search() {
+  function search(typing) {
     var mine = ++generation, plan;
     if (!state.q.trim()) { clearResults(); say(""); return Promise.resolve(); }
     try {
-      plan = E.plan(state.q);
+      plan = E.plan(typing ? asTyped(state.q) : state.q);
     } catch (e) {
       if (!(e instanceof E.QueryError)) throw e;
       clearResults();
@@ -138,9 +145,10 @@
       return Promise.resolve();
     }
     var slow = setTimeout(function () { if (mine === generation) say(words.loading); }, 300);
-    return ranked(plan, state.lang || null).then(function (hits) {
+    return ranked(plan, state.lang || null).then(function (found) {
       if (mine !== generation) return null;
-      current = { hits: hits, terms: E.positiveTerms(plan), shown: 0 };
+      current = { hits: found.hits, terms: E.positiveTerms(found.plan), shown: 0,
+        instead: found.corrected.map(function (w) { return w[1].join(", "); }).join("; ") };
       list.textContent = "";
       return showMore(mine);
     }).catch(function (error) {
@@ -171,7 +179,8 @@
       page.forEach(function (h) { list.appendChild(resultItem(h)); });
       current.shown += page.length;
       more.hidden = current.shown >= hits.length;
-      say(hits.length ? words.results(hits.length) : words.none(state.q));
+      var count = hits.length ? words.results(hits.length) : words.none(state.q);
+      say(current.instead ? words.instead(state.q, current.instead) + count : count);
     });
   }
 
@@ -183,14 +192,57 @@
     return node;
   }
 
+  /* Mana symbols as the pages draw them: a hidden element of the search page holds each one. */
+  var SYMBOL = /\{[^{}\s]{1,9}\}/g, symbols = {};
+  var symbolTemplate = document.getElementById("search-symbols");
+  if (symbolTemplate) {
+    Array.prototype.forEach.call(symbolTemplate.querySelectorAll(".ms"), function (node) {
+      symbols[node.querySelector(".ms-src").textContent.toUpperCase()] = node;
+    });
+  }
+
+  function symbolSpans(text) {
+    var out = [], match;
+    SYMBOL.lastIndex = 0;
+    while ((match = SYMBOL.exec(text)) !== null) {
+      var sym = symbols[match[0].toUpperCase()];
+      if (sym) out.push([match.index, match.index + match[0].length, sym]);
+    }
+    return out;
+  }
+
+  /* Text from start to end, its symbols drawn (each symbol wholly inside or outside). */
+  function rich(parent, text, start, end, syms) {
+    var pos = start;
+    syms.forEach(function (s) {
+      if (s[0] < start || s[1] > end) return;
+      if (s[0] > pos) parent.appendChild(document.createTextNode(text.slice(pos, s[0])));
+      var copy = s[2].cloneNode(true);
+      copy.querySelector(".ms-src").textContent = text.slice(s[0], s[1]);  /* as written */
+      parent.appendChild(copy);
+      pos = s[1];
+    });
+    if (pos < end) parent.appendChild(document.createTextNode(text.slice(pos, end)));
+  }
+
+  /* The text with its matched words in <mark> (a mark over part of a symbol covers it all). */
   function highlighted(parent, text, spans) {
-    var pos = 0;
+    var syms = symbolSpans(text), pos = 0;
+    spans = spans.map(function (span) {
+      var a = span[0], b = span[1];
+      syms.forEach(function (s) { if (s[0] < b && s[1] > a) { a = Math.min(a, s[0]); b = Math.max(b, s[1]); } });
+      return [a, b];
+    });
     spans.forEach(function (span) {
-      if (span[0] > pos) parent.appendChild(document.createTextNode(text.slice(pos, span[0])));
-      parent.appendChild(element("mark", "", text.slice(span[0], span[1])));
+      if (span[1] <= pos) return;
+      var a = Math.max(span[0], pos);
+      rich(parent, text, pos, a, syms);
+      var mark = element("mark", "", "");
+      rich(mark, text, a, span[1], syms);
+      parent.appendChild(mark);
       pos = span[1];
     });
-    if (pos < text.length) parent.appendChild(document.createTextNode(text.slice(pos)));
+    rich(parent, text, pos, text.length, syms);
     return parent;
   }
 
@@ -207,6 +259,11 @@
     [rec.lang.toUpperCase(), rec.set, rec.date].forEach(function (fact) {
       if (fact) facts.appendChild(element("span", "search-fact", fact));
     });
+    if (rec.place) {  /* a card's page is the result; its entry in the document is a second link */
+      var place = element("a", "search-result-place", words.place + (rec.set || rec.place));
+      place.href = root + rec.place;
+      facts.appendChild(place);
+    }
     item.appendChild(heading);
     item.appendChild(facts);
     var snip = E.snippet(rec.text || "", current.terms);
@@ -220,7 +277,7 @@
     timer = setTimeout(function () {
       state.q = input.value;
       remember(false);
-      search();
+      search(true);
     }, DELAY);
   }
 
@@ -252,7 +309,7 @@
       if (link) link.focus();
     });
   });
-  window.addEventListener("popstate", function () { readAddress(); showControls(); search(); });
+  window.addEventListener("popstate", function () { readAddress(); showControls(); mirror(); search(); });
 
   function links() { return Array.prototype.slice.call(list.querySelectorAll("a.search-result-link")); }
 
@@ -273,6 +330,11 @@
     if (event.key === "ArrowDown" && !event.isComposing && links().length) {
       event.preventDefault();
       links()[0].focus();
+    } else if (event.key === "Escape" && !event.isComposing && input.value) {
+      event.preventDefault();  /* clears the query and its results */
+      input.value = "";
+      mirror();
+      commit();
     }
   });
 
@@ -284,7 +346,17 @@
     else if (event.key === "Escape") { event.preventDefault(); input.focus(); }
   });
 
+  /* The header's box mirrors the query; on arrival with one, the search box has the focus. */
+  var header = document.getElementById("site-search-q");
+  function mirror() { if (header && header !== document.activeElement) header.value = input.value; }
+  input.addEventListener("input", mirror);
+
   readAddress();
   showControls();
+  mirror();
+  if (state.q) {
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
   search();
 })();

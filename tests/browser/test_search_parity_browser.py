@@ -1,17 +1,22 @@
 """The parity table in Chromium, from file:// and over HTTP: the results `faqc search` gives."""
 from __future__ import annotations
 
+import pytest
+
 from compiler.search.build import INDEX_DIR
-from compiler.search.results import search_index
+from compiler.search.results import answer_query
 
 from ..search_parity import LIMIT, disagreement, parity_queries
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 RUN = """async ([queries, limit]) => {
   const out = [];
   for (const q of queries) {
     try {
-      const hits = await window.FAQC_SEARCH.query(q);
-      out.push(hits.slice(0, limit).map(h => [h.doc, h.score]));
+      const found = await window.FAQC_SEARCH.query(q);
+      out.push({hits: found.hits.slice(0, limit).map(h => [h.doc, h.score]),
+                corrected: found.corrected});
     } catch (e) { out.push({error: e.message}); }
   }
   return out;
@@ -25,9 +30,14 @@ def test_chromium_ranks_the_parity_table_as_faqc_search(page, site_url, site_dir
     answers = page.evaluate(RUN, [queries, LIMIT])
     problems = []
     for query, answer in zip(queries, answers):
-        whoosh = [(h.docnum, h.score) for h in search_index(site_dir / INDEX_DIR, query, LIMIT)]
-        why = disagreement(whoosh, [tuple(h) for h in answer]) if isinstance(answer, list) \
-            else f"error {answer}"
+        python = answer_query(site_dir / INDEX_DIR, query, LIMIT)
+        if "hits" not in answer:
+            problems.append(f"{query}: error {answer}")
+            continue
+        why = disagreement([(h.docnum, h.score) for h in python.hits],
+                           [tuple(h) for h in answer["hits"]])
+        if [[w, names] for w, names in python.corrected] != answer["corrected"]:
+            why += f" corrected {python.corrected} vs {answer['corrected']}"
         if why:
             problems.append(f"{query}: {why}")
     assert problems == [] and page.errors == []
@@ -38,6 +48,44 @@ def test_queries_past_the_bounds_are_one_line_in_the_page(page, site_url):
                            ("(" * 17 + "a" + ")" * 17, "nested too deeply: more than 16 levels")):
         page.goto(site_url + "search.html?q=" + query.replace("(", "%28").replace(")", "%29"))
         status = page.locator("#search-status")
-        page.wait_for_function("document.getElementById('search-status').textContent !== ''")
-        assert message in status.inner_text()
+        expect(status).to_contain_text(message)
+    assert page.errors == []
+
+
+def test_typing_completes_the_last_word_and_arrival_focuses_the_box(page, site_url):
+    page.goto(site_url + "search.html")
+    box = page.locator("#search-q")
+    box.click()
+    box.press_sequentially("tarmo", delay=30)
+    first = page.locator(".search-result-link").first
+    expect(first).to_have_text("Tarmogoyf")
+    assert first.get_attribute("href") == "cards/tarmogoyf.html"
+    place = page.locator(".search-result-place").first
+    assert place.get_attribute("href") == "docs/fut-en.html#tarmogoyf"
+    assert page.input_value("#site-search-q") == "tarmo"
+    page.keyboard.press("Escape")
+    expect(page.locator(".search-result")).to_have_count(0)
+    assert box.input_value() == "" and page.evaluate("document.activeElement.id") == "search-q"
+
+    page.goto(site_url + "search.html?q=tarmogyf")
+    status = page.locator("#search-status")
+    expect(status).to_contain_text("Did you mean tarmogoyf?")
+    expect(page.locator(".search-result-link").first).to_have_text("Tarmogoyf")
+    assert page.evaluate("document.activeElement.id") == "search-q"
+    assert page.input_value("#site-search-q") == "tarmogyf"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.className") == "search-result-link"
+    assert page.errors == []
+
+
+def test_snippets_draw_mana_symbols_and_mark_them(page, site_url):
+    page.goto(site_url + "search.html?q=%7BG%7D+tarmogoyf")
+    snippet = page.locator(".search-result").first.locator(".search-snippet")
+    expect(snippet.locator(".ms-g").first).to_be_visible()
+    assert snippet.locator("mark .ms-g").count() >= 1
+    assert snippet.locator(".ms-1").count() >= 1
+    bare = snippet.evaluate("""s => { const w = document.createTreeWalker(s, NodeFilter.SHOW_TEXT);
+      const out = []; for (let n; (n = w.nextNode());) if (!n.parentElement.closest('.ms')) out.push(n.data);
+      return out.join(''); }""")
+    assert "{1}" not in bare and "{G}" not in bare  # drawn, not written
     assert page.errors == []

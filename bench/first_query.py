@@ -1,0 +1,35 @@
+"""Print the first-query bytes of faqc and Pagefind on a built site, as `make bench` counts them.
+
+usage: .venv/bin/python bench/first_query.py SITE QUERY...   (indexes SITE with Pagefind first
+when ``SITE/pagefind`` is missing and ``pagefind`` is installed: run it on a copy, ``cp -al``)
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.browser import measure  # noqa: E402
+
+
+def main(argv: list[str]) -> int:
+    root, queries = Path(argv[0]), argv[1:]
+    if not (root / "pagefind").is_dir():
+        subprocess.run([sys.executable, "-m", "pagefind", "--site", str(root)], check=False,
+                       capture_output=True)
+    for query in queries:
+        out = measure(root, query)
+        ours, theirs = out.get("faqc"), out.get("pagefind")
+        line = f"{query}: faqc data {ours.data_bytes} code {ours.engine_bytes}"
+        if theirs:
+            ratio = (ours.data_bytes + ours.engine_bytes) / (theirs.data_bytes + theirs.engine_bytes)
+            line += (f"; pagefind data {theirs.data_bytes} code {theirs.engine_bytes};"
+                     f" ratio {ratio:.2f}")
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

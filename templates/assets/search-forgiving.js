@@ -1,0 +1,182 @@
+/* faqc search, prefixes and typos: copied verbatim to site/assets/search-forgiving.js, loaded
+   after search-rank.js. Plain script, no modules, no DOM, no network.
+
+   A port of compiler/search/forgiving.py on the exported lexicon (lex-NN.js: {term: document
+   frequency} of the text fields) and names (names.js: title words): "tarmo*" stands for the
+   word and the 8 most frequent terms starting with it; a query that finds nothing has its
+   unknown words replaced by the names within edit distance 1-2 (or holding the word), and
+   runs again. tests/test_search_parity.py runs the same table here and in `faqc search`.
+
+   Adds to window.FAQC_SEARCH.engine: answer(plan, only, loadAll) -> Promise of
+   {hits, plan, corrected}, where loadAll(names) loads data files and returns a Promise. */
+(function (root) {
+  "use strict";
+
+  var S = root.FAQC_SEARCH, E = S.engine;
+  var PREFIX_MIN = 2, PREFIX_EXPANSIONS = 8, FUZZY_EXPANSIONS = 5;
+  var NAME = /^[a-z]{4,}$/;
+
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+
+  function lexiconFile(term) {
+    return "lex-" + pad(E.fnv1a(Array.from(term).slice(0, PREFIX_MIN).join("")) % S.data.meta.lexicon);
+  }
+
+  function frequency(term) {
+    var shard = S.data[lexiconFile(term)];
+    return shard && Object.prototype.hasOwnProperty.call(shard, term) ? shard[term] : 0;
+  }
+
+  function walk(node, fn) {
+    if (!node) return;
+    fn(node);
+    (node.and || node.or || node.andnot || (node.not ? [node.not] : [])).forEach(function (c) { walk(c, fn); });
+  }
+
+  function unique(names) { return names.filter(function (n, i) { return names.indexOf(n) === i; }); }
+
+  /* The lexicon files the prefixes of a plan need. */
+  function lexiconFiles(plan) {
+    var names = [];
+    walk(plan, function (n) { if (n.prefix) names.push(lexiconFile(n.prefix), lexiconFile(n.raw)); });
+    return unique(names);
+  }
+
+  function startsWithAny(term, starts) {
+    return starts.some(function (s) { return term.slice(0, s.length) === s; });
+  }
+
+  function byFrequency(frequencies) {
+    return function (a, b) {
+      return frequencies[b] - frequencies[a] || (a < b ? -1 : a > b ? 1 : 0);
+    };
+  }
+
+  /* forgiving.prefix_choice */
+  function prefixChoice(node) {
+    var starts = unique([node.prefix, node.raw]), frequencies = {};
+    unique(starts.map(lexiconFile)).forEach(function (file) {
+      var shard = S.data[file] || {};
+      Object.keys(shard).forEach(function (t) {
+        if (t !== node.prefix && startsWithAny(t, starts)) frequencies[t] = shard[t];
+      });
+    });
+    var others = Object.keys(frequencies).sort(byFrequency(frequencies));
+    return [node.prefix].concat(others.slice(0, PREFIX_EXPANSIONS));
+  }
+
+  function alternatives(terms, fields) {
+    var nodes = terms.map(function (t) { return { text: [t], phrase: false, fields: fields.slice() }; });
+    return nodes.length === 1 ? nodes[0] : { or: nodes };
+  }
+
+  function expandPrefixes(node) {
+    if (!node || node.exact || node.text) return node;
+    if (node.prefix) return alternatives(prefixChoice(node), node.fields);
+    if (node.not) return { not: expandPrefixes(node.not) };
+    var key = node.and ? "and" : node.or ? "or" : "andnot", out = {};
+    out[key] = node[key].map(expandPrefixes);
+    return out;
+  }
+
+  /* forgiving.edit_distance: Levenshtein, or limit + 1 when larger. */
+  function editDistance(a, b, limit) {
+    a = Array.from(a); b = Array.from(b);
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var row = [], i, j;
+    for (j = 0; j <= b.length; j++) row.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var previous = row[0];
+      row[0] = i;
+      for (j = 1; j <= b.length; j++) {
+        var above = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        previous = above;
+      }
+      if (Math.min.apply(null, row) > limit) return limit + 1;
+    }
+    return row[b.length];
+  }
+
+  /* forgiving.corrections */
+  function corrections(word) {
+    if (!NAME.test(word)) return [];
+    var names = S.data.names, limit = word.length <= 5 ? 1 : 2, near = [];
+    Object.keys(names).forEach(function (t) {
+      var d = editDistance(word, t, limit);
+      if (d <= limit) near.push([d, t]);
+    });
+    if (!near.length) {
+      Object.keys(names).forEach(function (t) {
+        if (t.indexOf(word) >= 0) near.push([t.length - word.length, t]);
+      });
+    }
+    near.sort(function (x, y) {
+      return x[0] - y[0] || names[y[1]] - names[x[1]] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+    });
+    return near.slice(0, FUZZY_EXPANSIONS).map(function (item) { return item[1]; });
+  }
+
+  /* The single words of a plan whose term may be unknown (what correct() looks at). */
+  function plainWords(node, out) {
+    out = out || [];
+    if (!node || node.exact) return out;
+    if (node.text) { if (node.text.length === 1 && !node.phrase) out.push(node.text[0]); return out; }
+    if (node.not) return out;
+    (node.andnot ? [node.andnot[0]] : node.and || node.or).forEach(function (c) { plainWords(c, out); });
+    return out;
+  }
+
+  /* forgiving.correct: {plan, words} or null; needs names and the words' lexicon files. */
+  function correct(node) {
+    var words = [];
+    function visit(n) {
+      if (n.text) {
+        if (n.text.length === 1 && !n.phrase && !frequency(n.text[0])) {
+          var found = corrections(n.text[0]);
+          if (found.length) { words.push([n.text[0], found]); return alternatives(found, n.fields); }
+        }
+        return n;
+      }
+      if (n.exact) return n;
+      if (n.not) return { not: visit(n.not) };
+      var key = n.and ? "and" : n.or ? "or" : "andnot", out = {};
+      out[key] = key === "andnot" ? [visit(n.andnot[0])].concat(n.andnot.slice(1)) : n[key].map(visit);
+      return out;
+    }
+    var fixed = node ? visit(node) : null;
+    return fixed && words.length ? { plan: fixed, words: words } : null;
+  }
+
+  function ranked(plan, only, loadAll) {
+    return loadAll(E.neededFiles(plan, only)).then(function () {
+      /* a phrase's positions, known only once its words' postings are in */
+      return loadAll(E.positionFiles(plan, only));
+    }).then(function () { return E.rank(plan, only); });
+  }
+
+  /* Everything a query does: prefixes expanded, ranked, corrected when nothing is found. */
+  function answer(plan, only, loadAll) {
+    return loadAll(["meta"]).then(function () {
+      return loadAll(lexiconFiles(plan));
+    }).then(function () {
+      plan = expandPrefixes(plan);
+      return ranked(plan, only, loadAll);
+    }).then(function (hits) {
+      if (hits.length || !plan) return { hits: hits, plan: plan, corrected: [] };
+      var files = ["names"].concat(unique(plainWords(plan).map(lexiconFile)));
+      return loadAll(files).then(function () {
+        var fix = correct(plan);
+        if (!fix) return { hits: [], plan: plan, corrected: [] };
+        return ranked(fix.plan, only, loadAll).then(function (fixed) {
+          return { hits: fixed, plan: fix.plan, corrected: fix.words };
+        });
+      });
+    });
+  }
+
+  E.answer = answer;
+  E.expandPrefixes = expandPrefixes;
+  E.editDistance = editDistance;
+  E.corrections = corrections;
+})(typeof window !== "undefined" ? window : globalThis);
