@@ -44,8 +44,10 @@ class Linker:
         if link.kind == "rule":
             numbers = ", ".join(link.numbers or (link.target,))
             title = f"Rules {numbers}" if len(link.numbers) > 1 else f"Rule {link.target}"
+            # Read against the CR of its document's date; without a date, no CR can be chosen,
+            # so the link goes to every meaning the number has had (never to today's rule).
             target = paths.rule_era(link.target, link.cr_date) if link.cr_date \
-                else paths.rule_page(link.target)
+                else paths.rule_meanings(link.target)
             return LinkSpan(link.start, link.end, relative_url(target, page_path), "rule-ref", title)
         card = self.inv.cards[link.target]
         title = card.name + (f" ({card.names_ja[0]})" if card.names_ja else "")

@@ -38,6 +38,12 @@ def rule_page(number: str) -> str:
     return f"rules/{number}.html"
 
 
+def rule_meanings(number: str) -> str:
+    """Return the path of every meaning a rule number has had, edition by edition, on its page
+    (``rules/502.36.html#meanings``): where an undated document's citation links."""
+    return f"{rule_page(number)}#meanings"
+
+
 def rule_era(number: str, cr_date: str) -> str:
     """Return the path of what a rule number meant in one CR, on its page
     (``rules/502.36.html#cr-2004-10-01``)."""
