@@ -15,6 +15,7 @@ for byte.
 """
 from __future__ import annotations
 
+import errno
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -110,7 +111,10 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
             return _build(source_files, sources, out, diags, templates, rules, full, jobs,
                           progress or Progress(), started, cache)
         except OSError as exc:  # disk full, permissions, ...: the machine's, not a bug
-            raise FaqcError(f"{exc.filename or out}: error: {exc.strerror or exc}; the site is "
+            # A full disk is the output's (a copy names its source file first); otherwise the
+            # file the system named.
+            where = out if exc.errno == errno.ENOSPC else exc.filename or out
+            raise FaqcError(f"{where}: error: {exc.strerror or exc}; the site is "
                             f"left as it was") from None
 
 

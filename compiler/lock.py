@@ -58,8 +58,11 @@ def hold_lock(target: Path, verb: str, *, shared: bool = False,
                         f"{exc.strerror or exc}") from None
     try:
         if not shared:
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()} {verb}\n".encode("ascii"), 0)
+            try:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, f"{os.getpid()} {verb}\n".encode("ascii"), 0)
+            except OSError:
+                pass  # a full disk: the lock is held all the same, only unnamed in "waiting for"
         yield
     finally:
         _release(path, fd)
