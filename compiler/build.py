@@ -15,7 +15,6 @@ for byte.
 """
 from __future__ import annotations
 
-import errno
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from pathlib import Path
 import click
 
 from .cr import load_cr_library
-from .errors import Diagnostics, FaqcError
+from .errors import Diagnostics, FaqcError, output_error
 from .inventory import collect
 from .lock import hold_lock
 from .normalize import discover_sources
@@ -111,11 +110,7 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
             return _build(source_files, sources, out, diags, templates, rules, full, jobs,
                           progress or Progress(), started, cache)
         except OSError as exc:  # disk full, permissions, ...: the machine's, not a bug
-            # A full disk is the output's (a copy names its source file first); otherwise the
-            # file the system named.
-            where = out if exc.errno == errno.ENOSPC else exc.filename or out
-            raise FaqcError(f"{where}: error: {exc.strerror or exc}; the site is "
-                            f"left as it was") from None
+            raise output_error(exc, out, "the site is left as it was") from None
 
 
 def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostics,

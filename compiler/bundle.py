@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 
-from .errors import FaqcError
+from .errors import FaqcError, output_error
 from .lock import hold_lock
 from .yamlio import clear_temporary
 from .search.build import INDEX_DIR
@@ -62,8 +62,7 @@ def bundle_site(site: Path, out: Path, folder: str = FOLDER) -> BundleStats:
             clear_temporary(out.parent, f".{out.name}.")
             return _write_zip(site, out, folder)
         except OSError as exc:  # disk full, permissions: the machine's, not a bug
-            raise FaqcError(f"{exc.filename or out}: error: {exc.strerror or exc}; "
-                            f"nothing written") from None
+            raise output_error(exc, out, "nothing written") from None
 
 
 def _write_zip(site: Path, out: Path, folder: str) -> BundleStats:

@@ -1,6 +1,7 @@
 """Errors the user caused, and warnings with locations and categories."""
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, field
 
 import click
@@ -10,6 +11,14 @@ class FaqcError(click.ClickException):
     """Root of every error caused by input or usage: the CLI prints one clean line."""
 
     exit_code = 1
+
+
+def output_error(exc: OSError, out: object, outcome: str) -> FaqcError:
+    """Return the one-line error of a machine failure (disk full, permissions) while writing
+    ``out``: a full disk is the output's (a copy names the file it was reading first), any
+    other failure names the file the system named; ``outcome`` says what was left."""
+    where = out if exc.errno == errno.ENOSPC else exc.filename or out
+    return FaqcError(f"{where}: error: {exc.strerror or exc}; {outcome}")
 
 
 class SourceError(FaqcError):
