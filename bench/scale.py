@@ -7,7 +7,9 @@ resident memory (``wait4``) are read. Reported, never asserted:
 
 * memory: peak resident memory / the source's size (the issue's bar: at most 10x), and the
   same less the peak of normalizing the seed itself once (the interpreter and its modules);
-* linearity: (seconds per MB at 10x) / (seconds per MB at 1x): 1.0 is linear, 10 quadratic.
+* linearity: (CPU seconds per MB at 10x) / (CPU seconds per MB at 1x): 1.0 is linear, 10
+  quadratic (CPU seconds, user + system from ``wait4``: on a shared machine wall time varies
+  with the load, CPU time much less).
 
 Usage: python bench/scale.py [--mib 2] [--python PY] [--out bench/out/scale] [--write FILE]
 """
@@ -34,8 +36,8 @@ def source_of(seed: str, joiner: bytes, size: int, out: Path) -> Path:
     return path
 
 
-def measure(python: str, source: Path, out: Path) -> tuple[float, int]:
-    """Return the wall seconds and peak resident bytes of normalizing ``source``."""
+def measure(python: str, source: Path, out: Path) -> tuple[float, int, float]:
+    """Return the wall seconds, peak resident bytes and CPU seconds of normalizing ``source``."""
     log = out / "normalize.log"  # a file, not a pipe: thousands of warnings never block it
     started = time.perf_counter()
     with log.open("wb") as err:
@@ -47,7 +49,7 @@ def measure(python: str, source: Path, out: Path) -> tuple[float, int]:
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit(f"{source}: normalize failed: {log.read_text()[-400:]}")
-    return seconds, usage.ru_maxrss * 1024
+    return seconds, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -58,18 +60,20 @@ def main() -> None:
     parser.add_argument("--write", type=Path, help="also write the table to this file")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    lines = ["| layout | size | seconds | peak memory | memory / size | above the seed's / size "
-             "| linearity (s/MB 10x vs 1x) |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["| layout | size | seconds | CPU seconds | peak memory | memory / size "
+             "| above the seed's / size | linearity (CPU s/MB 10x vs 1x) |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for layout, (seed, joiner) in LAYOUTS.items():
-        _seconds, floor = measure(args.python, SEEDS / seed, args.out)
+        _seconds, floor, _cpu = measure(args.python, SEEDS / seed, args.out)
         per_mb = []
         for factor in (1, 10):
             source = source_of(seed, joiner, int(args.mib * factor * 2**20), args.out)
             size = source.stat().st_size
-            seconds, peak = measure(args.python, source, args.out)
-            per_mb.append(seconds / (size / 1e6))
+            seconds, peak, cpu = measure(args.python, source, args.out)
+            per_mb.append(cpu / (size / 1e6))
             ratio = f"{per_mb[1] / per_mb[0]:.2f}" if factor == 10 else "-"
-            lines.append(f"| {layout} | {size / 1e6:.1f} MB | {seconds:.1f} | {peak / 1e6:.0f} MB | "
+            lines.append(f"| {layout} | {size / 1e6:.1f} MB | {seconds:.1f} | {cpu:.1f} | "
+                         f"{peak / 1e6:.0f} MB | "
                          f"{peak / size:.1f}x | {(peak - floor) / size:.1f}x | {ratio} |")
             print(lines[-1], flush=True)
             source.unlink()

@@ -77,6 +77,7 @@ def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
     with hold_lock(out_dir, "normalize"):  # one writer of the folder at a time
         clear_temporary(out_dir)
         for path in sources:
+            result = None  # the previous source's document is not held while this one is read
             result = normalize_file(path, out_dir, diags, taken)
             if result.error:
                 failed += 1

@@ -11,8 +11,8 @@ from .errors import Diagnostics, FaqcError
 from .model import Document
 from .readers import read_document
 from .textio import read_source
-from .validate import validate_document
-from .yamlio import dump_document, write_atomic
+from .validate import part_is_valid, validate_document
+from .yamlio import Check, dump_document, write_document
 
 SOURCE_SUFFIXES = (".txt",)
 
@@ -99,11 +99,19 @@ def read_source_file(path: Path) -> bytes:
 
 def normalize_text(data: bytes, file: str, diags: Diagnostics) -> tuple[Document, str]:
     """Return the document and its YAML text for a source's bytes (pure: no I/O)."""
-    src = read_source(data, file)
-    doc = read_document(src, diags)
-    text = dump_document(doc)
-    validate_document(doc.to_dict(), file)
-    return doc, text
+    doc = read_document(read_source(data, file), diags)
+    return doc, dump_document(doc, schema_check(doc, file))
+
+
+def schema_check(doc: Document, file: str) -> Check:
+    """Return the check ``compiler.yamlio`` makes of each part of ``doc`` as it is written:
+    the fast schema check of that part; if it fails, the whole document is validated for the
+    one-line error naming what breaks the schema."""
+    def check(part: str, data: object) -> None:
+        if not part_is_valid(part, data):
+            validate_document(doc.to_dict(), file)
+            raise FaqcError(f"{file}: error: schema: a {part} of the document breaks the schema")
+    return check
 
 
 def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
@@ -111,8 +119,9 @@ def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
     """Normalize one file into ``out_dir/<document id>.yaml``; errors are returned, not raised."""
     result = NormalizeResult(source=path)
     try:
-        data = read_source_file(path)
-        doc, text = normalize_text(data, str(path), diags)
+        # The bytes, then the decoded text and its lines, are dropped as soon as they are
+        # read: only the document is held while its YAML is written (a part at a time).
+        doc = read_document(read_source(read_source_file(path), str(path)), diags)
         if taken is not None:
             other = taken.get(doc.id)
             if other is not None and other != path:
@@ -121,7 +130,7 @@ def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
         result.document = doc
         result.output = out_dir / f"{doc.id}.yaml"
         try:
-            result.written = write_atomic(result.output, text)
+            result.written = write_document(doc, result.output, schema_check(doc, str(path)))
         except OSError as exc:
             raise FaqcError(f"{path}: error: cannot write {result.output}: "
                              f"{exc.strerror or exc}") from None

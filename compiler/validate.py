@@ -31,11 +31,14 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(_schema())
 
 
-@lru_cache(maxsize=1)
-def _fast_check() -> Callable[[Any], Any]:
-    """Return the schema compiled to a function (that raises on the first violation)."""
+@lru_cache(maxsize=None)
+def _fast_check(part: str = "") -> Callable[[Any], Any]:
+    """Return the schema (or its definition ``part``: ``section``, ``block``) compiled to a
+    function that raises on the first violation."""
     schema = _schema()
     schema.pop("$id")  # a relative id; every $ref is local ("#/$defs/...")
+    if part:
+        schema = {**schema["$defs"][part], "$defs": schema["$defs"]}
     schema["$schema"] = "http://json-schema.org/draft-07/schema#"
     return fastjsonschema.compile(schema)
 
@@ -78,6 +81,28 @@ def schema_errors(data: Any) -> list[str]:
         path = "/".join(str(p) for p in err.absolute_path) or "(top)"
         out.append(f"{path}: {err.message}")
     return out
+
+
+PART_DEPTH = {"document": 0, "section": 2, "block": 4}
+"""How deep a part's own dict sits in a document's dict form (document, sections, a section,
+its blocks, a block)."""
+
+
+def part_is_valid(part: str, data: Any) -> bool:
+    """Return True if one part of a document keeps to the schema and to the nesting limit:
+    ``document`` (the document's dict with its sections left out, or ``sections: []``),
+    ``section`` (a section's dict without its blocks) or ``block`` (one block of a section).
+
+    The schema takes a document whole exactly when it takes every part: a section's blocks
+    and the document's sections are plain arrays of ``$defs/block`` and ``$defs/section``.
+    So a document can be checked one part at a time, never held whole as a dict."""
+    if nesting_depth(data) + PART_DEPTH[part] > MAX_NESTING:
+        return False
+    try:
+        _fast_check("" if part == "document" else part)(data)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
 
 
 def validate_document(data: Any, file: str) -> None:

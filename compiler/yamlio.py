@@ -4,6 +4,8 @@ from __future__ import annotations
 import glob
 import os
 import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,19 +18,166 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def dump_document(doc: Document) -> str:
-    """Return the YAML text of a document (deterministic: same IR, same bytes).
+Check = Callable[[str, Any], None]
+"""Called with each part of a document (``document``, ``section``, ``block``: see
+``compiler.validate.part_is_valid``) and its dict form before the part is written; raises to
+stop."""
 
-    The sections are dumped one at a time and the texts joined: PyYAML builds a node for every
-    scalar before it writes any, which for a whole document took 30 times the source's size in
-    memory. The text is the same, byte for byte: a list item at the top level is written as
-    one under a mapping key is (``sections:`` then ``- kind: section``, not indented)."""
-    data = doc.to_dict()
-    sections = data.get("sections")
-    if not sections or list(data)[-1] != "sections":
-        return dump_data(data)
-    head = dump_data({key: value for key, value in data.items() if key != "sections"})
-    return head + "sections:\n" + "".join(dump_data([section]) for section in sections)
+_TAG = "tag:yaml.org,2002:"
+_STR, _SEQ, _MAP = _TAG + "str", _TAG + "seq", _TAG + "map"
+_resolver = yaml.resolver.Resolver()
+_CHUNK = 1 << 20
+
+
+def document_events(doc: Document, check: Check | None = None) -> Iterator[yaml.Event]:
+    """Yield the YAML events of a document, one block of a section at a time.
+
+    They are the events ``yaml.dump(doc.to_dict())`` emits (so the text is the same, byte for
+    byte), but no dict of the whole document, nor PyYAML's node for each of its scalars, is
+    ever held: each block's dict is made, checked by ``check``, turned into events and dropped.
+    """
+    yield yaml.StreamStartEvent()
+    yield yaml.DocumentStartEvent(explicit=False)
+    head = replace(doc, sections=[]).to_dict()
+    if check:
+        check("document", {**head, "sections": []} if doc.sections else head)
+    yield from _mapping_start(head, doc.sections)
+    if doc.sections:
+        yield _scalar("sections")
+        yield yaml.SequenceStartEvent(None, _SEQ, True, flow_style=False)
+        for section in doc.sections:
+            top = replace(section, blocks=[]).to_dict()
+            if check:
+                check("section", top)
+            yield from _mapping_start(top, section.blocks)
+            if section.blocks:
+                yield _scalar("blocks")
+                yield yaml.SequenceStartEvent(None, _SEQ, True, flow_style=False)
+                for block in section.blocks:
+                    data = block.to_dict()
+                    if check:
+                        check("block", data)
+                    yield from _events(data)
+                yield yaml.SequenceEndEvent()
+            yield yaml.MappingEndEvent()
+        yield yaml.SequenceEndEvent()
+    yield yaml.MappingEndEvent()
+    yield yaml.DocumentEndEvent(explicit=False)
+    yield yaml.StreamEndEvent()
+
+
+def _mapping_start(head: dict[str, Any], more: list) -> Iterator[yaml.Event]:
+    """Yield the start of a mapping, its items in ``head`` (``more``: a last item, a list,
+    follows), as the representer would: flow style when every value is a scalar."""
+    flow = not more and not any(isinstance(v, (dict, list)) for v in head.values())
+    yield yaml.MappingStartEvent(None, _MAP, True, flow_style=flow)
+    for key, value in head.items():
+        yield _scalar(key)
+        yield from _events(value)
+
+
+def _events(data: Any) -> Iterator[yaml.Event]:
+    """Yield the events of plain data, as ``SafeRepresenter`` and the serializer make them."""
+    if isinstance(data, dict):
+        yield from _mapping_start(data, [])
+        yield yaml.MappingEndEvent()
+    elif isinstance(data, list):
+        flow = not any(isinstance(v, (dict, list)) for v in data)
+        yield yaml.SequenceStartEvent(None, _SEQ, True, flow_style=flow)
+        for item in data:
+            yield from _events(item)
+        yield yaml.SequenceEndEvent()
+    else:
+        yield _scalar(data)
+
+
+def _scalar(value: Any) -> yaml.ScalarEvent:
+    if isinstance(value, str):
+        tag, text = _STR, value
+    elif value is None:
+        tag, text = _TAG + "null", "null"
+    elif isinstance(value, bool):
+        tag, text = _TAG + "bool", "true" if value else "false"
+    elif isinstance(value, int):
+        tag, text = _TAG + "int", str(value)
+    else:
+        raise TypeError(f"no YAML form for {type(value).__name__}")
+    implicit = (tag == _resolver.resolve(yaml.ScalarNode, text, (True, False)), tag == _STR)
+    return yaml.ScalarEvent(None, tag, implicit, text, style=None)
+
+
+class _Pieces:
+    """The stream the emitter writes to: text kept in memory until ``take``n."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+
+    def take(self) -> str:
+        text, self.parts, self.size = "".join(self.parts), [], 0
+        return text
+
+
+def emit_document(doc: Document, sink: Callable[[str], Any], check: Check | None = None) -> None:
+    """Hand the YAML text of a document to ``sink`` in pieces of about a megabyte.
+
+    ``sink`` is called here, never from inside the emitter (libyaml would turn an error of
+    the sink, a full disk, into a ValueError of its own)."""
+    pieces = _Pieces()
+    dumper = _Dumper(pieces, allow_unicode=True, width=100)
+    try:
+        for event in document_events(doc, check):
+            dumper.emit(event)
+            if pieces.size >= _CHUNK:
+                sink(pieces.take())
+    finally:
+        dumper.dispose()
+    sink(pieces.take())
+
+
+def dump_document(doc: Document, check: Check | None = None) -> str:
+    """Return the YAML text of a document (deterministic: same IR, same bytes): the text
+    ``dump_data(doc.to_dict())`` gives, made one block at a time (``document_events``)."""
+    out: list[str] = []
+    emit_document(doc, out.append, check)
+    return "".join(out)
+
+
+def write_document(doc: Document, path: Path, check: Check | None = None) -> bool:
+    """Write the YAML of a document to ``path`` as it is made, via a temporary file renamed
+    at the end (removed if ``check`` or a write fails); return False if the file held that
+    text already (it is left as it was)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
+        with os.fdopen(fd, "wb") as fh:
+            emit_document(doc, lambda text: fh.write(text.encode("utf-8")), check)
+        if path.exists() and _same_bytes(Path(tmp), path):
+            Path(tmp).unlink()
+            return False
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def _same_bytes(one: Path, other: Path) -> bool:
+    """Return True if two files hold the same bytes (read a megabyte at a time)."""
+    if one.stat().st_size != other.stat().st_size:
+        return False
+    with one.open("rb") as a, other.open("rb") as b:
+        while True:
+            x, y = a.read(_CHUNK), b.read(_CHUNK)
+            if x != y:
+                return False
+            if not x:
+                return True
 
 
 def dump_data(data: Any) -> str:

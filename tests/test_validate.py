@@ -62,3 +62,46 @@ def test_a_document_dumped_section_by_section_is_the_same_text(seed):
     for name in ("chk", "fut", "shm"):
         doc = seed(name)
         assert dump_document(doc) == dump_data(doc.to_dict())
+
+
+def parts(data: dict) -> list[tuple[str, dict]]:
+    """Split a document's dict form as ``compiler.yamlio.document_events`` checks it."""
+    head = {k: v for k, v in data.items() if k != "sections"}
+    out = [("document", {**head, "sections": []} if "sections" in data else head)]
+    for section in data.get("sections", []):
+        out.append(("section", {k: v for k, v in section.items() if k != "blocks"}))
+        out.extend(("block", b) for b in section.get("blocks", []))
+    return out
+
+
+@pytest.mark.parametrize("name", ["(none)", *sorted(MUTATIONS)])
+def test_the_parts_of_a_document_pass_exactly_when_it_does(chk, name):
+    from compiler.validate import part_is_valid
+    data = copy.deepcopy(chk)
+    MUTATIONS.get(name, lambda d: None)(data)
+    assert all(part_is_valid(part, value) for part, value in parts(data)) == is_valid(data)
+    assert is_valid(data) == (name == "(none)")
+
+
+def test_a_document_breaking_the_schema_is_never_written(seed, tmp_path):
+    from compiler.errors import FaqcError
+    from compiler.model import Ruling, iter_document_blocks
+    from compiler.normalize import schema_check
+    from compiler.validate import validate_document
+    from compiler.yamlio import dump_document, write_document
+    doc = copy.deepcopy(seed("chk"))
+    target = tmp_path / "chk-en.yaml"
+    assert write_document(doc, target, schema_check(doc, "chk.txt"))
+    assert target.read_text(encoding="utf-8") == dump_document(doc)
+    assert not write_document(doc, target, schema_check(doc, "chk.txt"))  # unchanged
+    before = target.read_bytes()
+    rulings = [b for b in iter_document_blocks(doc) if isinstance(b, Ruling)]
+    rulings[-1].id = "r-zz"  # in the last section: the file is mostly written when it fails
+    with pytest.raises(FaqcError) as streamed:
+        write_document(doc, target, schema_check(doc, "chk.txt"))
+    with pytest.raises(FaqcError) as whole:
+        validate_document(doc.to_dict(), "chk.txt")
+    assert streamed.value.format_message() == whole.value.format_message()
+    assert "r-zz" in whole.value.format_message() or "pattern" in whole.value.format_message()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chk-en.yaml"]  # no temporary left
+    assert target.read_bytes() == before

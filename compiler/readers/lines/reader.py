@@ -52,8 +52,13 @@ class LineFaqReader(Reader):
         parts = split_sections(list(enumerate(src.lines, 1)))
         preamble = parts[0].body if parts and parts[0].heading is None else []
         meta = read_meta(preamble, self.layout, f"doc-{src.sha256[:8]}", src.file, diags)
-        sections = [read_section(part, src.file, diags) for part in parts]
-        sections = [s for s in sections if s.blocks or s.title]
+        del preamble
+        sections = []
+        parts.reverse()
+        while parts:  # each section's numbered lines are dropped once it is read
+            section = read_section(parts.pop(), src.file, diags)
+            if section.blocks or section.title:
+                sections.append(section)
         assign_ids(sections)
         return finish_document(src, meta, sections)
 
