@@ -27,7 +27,7 @@ def change_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
             paths.cr_changes(cr_date), "changes",
             lambda cr_date=cr_date, around=around:
                 change_page(site, cr, edition_changes(cr.history, cr_date), around),
-            (shown, readers), readers))
+            (cr.shown_facts(cr_date), readers), readers))
     return keys
 
 

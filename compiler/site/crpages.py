@@ -78,13 +78,13 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
     from .historypages import history_page_keys  # renumbering map are the browser's too
     from .renumberpages import renumbering_page_keys
 
-    shown = cr.shown_facts()
+    shown = tuple(sorted(cr.browsed))  # and the sections with a page, where they decide links
     readers = {d: tuple(cr.readers(d)) for d in cr.library.dates}
     keys = [CrPageKey(paths.CR_INDEX, "cr", lambda: cr_index(site),
-                      (shown, tuple(readers.items())), tuple(sorted(cr.choices)))]
+                      (cr.shown_facts(), tuple(readers.items())), tuple(sorted(cr.choices)))]
     for doc in cr.library.documents:
         if doc.date in cr.browsed:  # the cited editions (the sections cited) and the newest
-            keys += section_page_keys(site, doc, shown, readers[doc.date])
+            keys += section_page_keys(site, doc, cr.shown_facts(doc.date), readers[doc.date])
             keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",
                                   lambda doc=doc: glossary_page(site, doc), (shown,)))
     return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \

@@ -17,7 +17,7 @@ from ..inventory import Inventory, RuleVersion
 from ..model import CardEntry, Document
 from ..xref.resolve import LinkIndex, Reference, era_date
 from . import paths
-from .crtext import CrTextLinker, GlossaryMatcher, glossary_anchors
+from .crtext import CrTextLinker, GlossaryMatcher, glossary_anchors, rule_numbers
 
 Key = tuple[str, str]
 """``(CR date, rule number)``."""
@@ -82,10 +82,22 @@ class CrSite:
         section = self.sections[key[0]].get(key[1])
         return section is not None and section in self.pages.get(key[0], ())
 
-    def shown_facts(self) -> tuple:
-        """Return what decides where the CR part of the site links a rule: the editions shown
-        and the sections each has a page for (a page's facts for the incremental build)."""
-        return tuple((d, tuple(sorted(self.pages[d]))) for d in sorted(self.browsed))
+    def shown_facts(self, cr_date: str | None = None) -> tuple:
+        """Return what decides where the CR part of the site links a rule (a page's facts for
+        the incremental build): the editions shown, and the sections each has a page for (only
+        ``cr_date``'s, if given)."""
+        dates = sorted(self.browsed) if cr_date is None else [cr_date] * (cr_date in self.browsed)
+        return tuple(self.browsed), tuple((d, tuple(sorted(self.pages[d]))) for d in dates)
+
+    def link_facts(self, key: Key) -> tuple:
+        """Return what decides the links to a rule at ``key`` and within its text (a history
+        page's facts): whether it, and each rule its text cites, is on a section page."""
+        if key[0] not in self.browsed:
+            return ()
+        entry = self.entry(key)
+        texts = [entry.title, getattr(entry, "text", None), *getattr(entry, "examples", ())]
+        cited = [number for text in texts if text for number in rule_numbers(text)]
+        return key[0], self.on_page(key), tuple(self.on_page((key[0], n)) for n in cited)
 
     def cr_path(self, key: Key) -> str:
         """Return the site path of a rule, section or chapter in the CR browser (of the

@@ -126,6 +126,11 @@ class CrTextLinker:
         return spans
 
 
+def rule_numbers(text: str) -> list[str]:
+    """Return the rule numbers a CR text cites (the first of each reference), as linked."""
+    return [number for _, _, number in _rule_refs(text)]
+
+
 @lru_cache(maxsize=65536)
 def _rule_refs(text: str) -> tuple[tuple[int, int, str], ...]:
     """Return ``(start, end, first number)`` of the rule references of a text (a CR's texts
