@@ -222,7 +222,10 @@ def test_the_index_searches_like_the_search_packages_own(work, tmp_path):
     site = work / "site"
     docs = [_read(p) for p in sorted((work / "sources").glob("*.txt"))]
     inv = collect(docs)
-    build_search(inv, tmp_path / "own", RuleHistory(RuleIdentity.build(load_cr_library(RULES))))
+    history = RuleHistory(RuleIdentity.build(load_cr_library(RULES)))
+    history.browsed = {d.name: frozenset(p.relative_to(site).as_posix() for p in d.glob("*.html"))
+                       for d in (site / "cr").glob("[0-9]*")}  # the section pages it has
+    build_search(inv, tmp_path / "own", history)
     ours, theirs = site / INDEX_DIR, tmp_path / "own" / INDEX_DIR
     expected = export_files(read_index(theirs))
     assert export_files(read_index(ours)) == expected

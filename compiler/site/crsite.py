@@ -51,6 +51,7 @@ class CrSite:
 
     _linkers: dict[str, CrTextLinker] = field(default_factory=dict)
     _changed: dict[str, set[str]] = field(default_factory=dict)
+    _on_page: dict[str, frozenset[str]] = field(default_factory=dict)
     _children: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def subrules(self, key: Key) -> list[str]:
@@ -79,8 +80,15 @@ class CrSite:
 
     def on_page(self, key: Key) -> bool:
         """Return True when a rule or section is on a section page of the site."""
-        section = self.sections[key[0]].get(key[1])
-        return section is not None and section in self.pages.get(key[0], ())
+        return key[1] in self._paged(key[0])
+
+    def _paged(self, cr_date: str) -> frozenset[str]:
+        paged = self._on_page.get(cr_date)
+        if paged is None:
+            pages = self.pages.get(cr_date, frozenset())
+            paged = self._on_page[cr_date] = frozenset(
+                n for n, s in self.sections[cr_date].items() if s in pages)
+        return paged
 
     def shown_facts(self, cr_date: str | None = None) -> tuple:
         """Return what decides where the CR part of the site links a rule (a page's facts for
@@ -94,10 +102,12 @@ class CrSite:
         page's facts): whether it, and each rule its text cites, is on a section page."""
         if key[0] not in self.browsed:
             return ()
-        entry = self.entry(key)
+        if key[0] == self.library.latest.date:  # every section has a page: links are the text's
+            return (key[0],)
+        entry, paged = self.entry(key), self._paged(key[0])
         texts = [entry.title, getattr(entry, "text", None), *getattr(entry, "examples", ())]
         cited = [number for text in texts if text for number in rule_numbers(text)]
-        return key[0], self.on_page(key), tuple(self.on_page((key[0], n)) for n in cited)
+        return key[0], key[1] in paged, tuple(n in paged for n in cited)
 
     def cr_path(self, key: Key) -> str:
         """Return the site path of a rule, section or chapter in the CR browser (of the
