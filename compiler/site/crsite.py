@@ -95,7 +95,7 @@ class CrSite:
         the incremental build): the editions shown, and the sections each has a page for (only
         ``cr_date``'s, if given)."""
         dates = sorted(self.browsed) if cr_date is None else [cr_date] * (cr_date in self.browsed)
-        return tuple(self.browsed), tuple((d, tuple(sorted(self.pages[d]))) for d in dates)
+        return tuple(sorted(self.browsed)), tuple((d, tuple(sorted(self.pages[d]))) for d in dates)
 
     def link_facts(self, key: Key) -> tuple:
         """Return what decides the links to a rule at ``key`` and within its text (a history
