@@ -85,8 +85,9 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
     for doc in cr.library.documents:
         if doc.date in cr.browsed:  # the cited editions (the sections cited) and the newest
             keys += section_page_keys(site, doc, cr.shown_facts(doc.date), readers[doc.date])
-            keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",
-                                  lambda doc=doc: glossary_page(site, doc), (shown,)))
+            keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",  # its rule numbers linked
+                                  lambda doc=doc: glossary_page(site, doc),
+                                  (cr.shown_facts(doc.date),)))
     return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \
         + renumbering_page_keys(site, shown)
 
