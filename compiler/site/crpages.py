@@ -87,7 +87,8 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
             keys += section_page_keys(site, doc, cr.shown_facts(doc.date), readers[doc.date])
             keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",  # its rule numbers linked
                                   lambda doc=doc: glossary_page(site, doc),
-                                  (cr.shown_facts(doc.date),)))
+                                  (shown, cr.text_link_facts(doc.date, [
+                                      e.text for e in doc.glossary]))))
     return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \
         + renumbering_page_keys(site, shown)
 

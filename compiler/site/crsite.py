@@ -104,10 +104,15 @@ class CrSite:
             return ()
         if key[0] == self.library.latest.date:  # every section has a page: links are the text's
             return (key[0],)
-        entry, paged = self.entry(key), self._paged(key[0])
+        entry = self.entry(key)
         texts = [entry.title, getattr(entry, "text", None), *getattr(entry, "examples", ())]
-        cited = [number for text in texts if text for number in rule_numbers(text)]
-        return key[0], key[1] in paged, tuple(n in paged for n in cited)
+        return key[0], key[1] in self._paged(key[0]), self.text_link_facts(key[0], texts)
+
+    def text_link_facts(self, cr_date: str, texts) -> tuple:
+        """Return whether each rule the ``texts`` of the CR of ``cr_date`` cite is on a section
+        page (what decides where their rule numbers link)."""
+        paged = self._paged(cr_date)
+        return tuple(n in paged for text in texts if text for n in rule_numbers(text))
 
     def cr_path(self, key: Key) -> str:
         """Return the site path of a rule, section or chapter in the CR browser (of the
