@@ -108,6 +108,12 @@ def test_only_cited_editions_and_the_newest_are_shown_in_full(corpus_site_with_r
     files = set(tree(corpus_site_with_rules))
     shown = sorted({name.split("/")[1] for name in files if name.startswith("cr/20")})
     assert shown == ["2004-10-01", "2008-05-01", "2026-01-16"]  # read against, or the newest
+    # The newest has a page per section; an edition read against, the sections its readers cite
+    # (2004: Champions cites 309, 502.38 and 508.2, never 104).
+    sections = {d: sorted(n.split("/")[2][:-5] for n in files
+                          if n.startswith(f"cr/{d}/") and n.split("/")[2][0].isdigit()) for d in shown}
+    assert sections["2026-01-16"] == ["104", "107", "309", "509", "702", "710"]
+    assert sections["2004-10-01"] == ["309", "502", "508"]
     changes = sorted(name for name in files if name.startswith("cr/changes/"))
     assert changes == [f"cr/changes/{d}.html" for d in
                        ("2002-10-07", "2004-10-01", "2008-05-01", "2026-01-16")]

@@ -33,11 +33,39 @@ def test_page_counts(seed_site):
     for page in seed_site.rglob("*.html"):
         rel = page.relative_to(seed_site).as_posix()
         kinds["history" if rel.startswith("cr/history/") else rel.split("/")[0]] += 1
-    # 1 index + 602 section pages + 6 glossaries + 6 pages of changes (every edition is read
-    # against by a seed, or the newest: all are shown in full); one history per identity chain;
-    # one page per rule number cited or quoted (140) or their number today (120 more), plus the
-    # rules index and the renumbering page.
-    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (615, 3634, 262)
+    # 1 index + 175 section pages (the newest's 147, and the 28 sections the seeds cite or
+    # quote in the five older editions: 602 if every edition were shown in full) + 6 glossaries
+    # + 6 pages of changes (every edition is read against by a seed, or the newest); one
+    # history per identity chain; one page per rule number cited or quoted (140) or their
+    # number today (120 more), plus the rules index and the renumbering page.
+    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (188, 3634, 262)
+
+
+def test_an_older_edition_has_a_page_for_each_section_its_readers_cite_and_no_other(seed_site):
+    library = load_cr_library(RULES)
+    landed: dict[str, set[str]] = {d: set() for d in library.dates}
+    for page in [*(seed_site / "rules").glob("*.html"), *(seed_site / "docs").glob("*.html")]:
+        for date, section in re.findall(r'href="\.\./cr/(\d{4}-\d\d-\d\d)/(\d{3})\.html#',
+                                        page.read_text(encoding="utf-8")):
+            landed[date].add(section)
+    pages = {d: {p.stem for p in (seed_site / "cr" / d).glob("[0-9]*.html")} for d in library.dates}
+    newest = library.latest
+    assert pages[newest.date] == {s.number for s in newest.sections if len(s.number) == 3}
+    for date in library.dates[:-1]:  # each read against by a seed: its cited sections only
+        assert pages[date] == landed[date], date
+        everything = {s.number for s in library.document(date).sections if len(s.number) == 3}
+        assert len(pages[date]) < len(everything) / 4, date
+    assert sum(map(len, pages.values())) == 175 and len(pages["2004-10-01"]) == 9
+    # The index lists every section of each edition shown; one without a page links to its
+    # history, and a rule of such a section is on the edition's page of changes or its history.
+    index = read(seed_site, paths.CR_INDEX)
+    assert '<li><a href="2004-10-01/502.html">502. Keyword Abilities</a></li>' in index
+    assert ('<li class="cr-by-history"><a href="history/2004-10-01/100.html">100. General</a> '
+            '<span class="cr-note">(history)</span></li>') in index
+    section = read(seed_site, paths.cr_section_page("2004-10-01", "502"))
+    assert '<a href="../history/2004-10-01/212.3d.html" class="rule-ref" title="Rule 212.3d">' \
+        in section  # a rule of a section without a page: its history
+    assert '<a href="309.html#309" class="rule-ref"' in section  # one with a page: there
 
 
 def test_rule_309_of_champions_is_declare_blockers_step_of_2004(seed_site):
@@ -102,12 +130,16 @@ def test_rulings_citing_a_changed_rule_say_so_on_document_and_card_pages(seed_si
 
 def test_every_cr_search_entry_points_at_an_anchor_of_the_site(seed_site):
     ids: dict[str, set[str]] = {}
-    entries = cr_search_entries(RuleHistory(RuleIdentity.build(load_cr_library(RULES))))
+    history = RuleHistory(RuleIdentity.build(load_cr_library(RULES)))
+    history.browsed = {d.name: frozenset(p.relative_to(seed_site).as_posix() for p in d.glob("*.html"))
+                       for d in (seed_site / "cr").glob("[0-9]*")}  # the section pages it has
+    entries = cr_search_entries(history)
     for entry in entries:
         path, _, fragment = entry.version.url.partition("#")
         if path not in ids:
             ids[path] = scan_page(seed_site / path).ids
-        assert fragment in ids[path], entry.version.url
+        assert fragment in ids[path] if fragment else path.startswith("cr/history/"), \
+            entry.version.url
     assert len(entries) == 5698
 
 

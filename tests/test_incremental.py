@@ -222,7 +222,10 @@ def test_the_index_searches_like_the_search_packages_own(work, tmp_path):
     site = work / "site"
     docs = [_read(p) for p in sorted((work / "sources").glob("*.txt"))]
     inv = collect(docs)
-    build_search(inv, tmp_path / "own", RuleHistory(RuleIdentity.build(load_cr_library(RULES))))
+    history = RuleHistory(RuleIdentity.build(load_cr_library(RULES)))
+    history.browsed = {d.name: frozenset(p.relative_to(site).as_posix() for p in d.glob("*.html"))
+                       for d in (site / "cr").glob("[0-9]*")}  # the section pages it has
+    build_search(inv, tmp_path / "own", history)
     ours, theirs = site / INDEX_DIR, tmp_path / "own" / INDEX_DIR
     expected = export_files(read_index(theirs))
     assert export_files(read_index(ours)) == expected
@@ -315,3 +318,47 @@ def test_an_edition_no_longer_read_against_is_shown_by_its_changes_and_all_links
     history = (work / "site" / "cr" / "history" / "2004-10-01" / "502.38.html").read_text(encoding="utf-8")
     assert 'href="../../2004-10-01/' not in history  # the first edition at hand: its history
     assert '<a href="502.38.html"><time datetime="2004-10-01">' in history
+
+
+def test_a_new_faq_citing_a_section_not_yet_shown_adds_its_page_and_only_what_links_to_it(work):
+    """An edition read against has a page for each section its readers cite (``CrSite.pages``):
+    a new FAQ of 2004 citing rule 104.3 adds the 2004 page of section 104, and the rebuild
+    rewrites exactly the pages whose links change (the index, the edition's section pages and
+    page of changes, the histories of the rules whose links go there), as a clean build has
+    them; it does not make every CR page again."""
+    assert not (work / "site" / "cr" / "2004-10-01" / "104.html").exists()
+    before = snapshot(work / "site")
+    text = new_faq().replace("* Its bushido ability works like",
+                             "* Its owner loses as rule 104.3 says if it has no cards to draw.\n\n"
+                             "* Its bushido ability works like", 1)
+    assert "rule 104.3 says" in text
+    (work / "sources" / "04_new.txt").write_text(text, encoding="utf-8")
+    assert rebuild(work).mode == "incremental"
+    done = assert_minimal_and_clean(work, before)
+    section = (work / "site" / "cr" / "2004-10-01" / "104.html").read_text(encoding="utf-8")
+    assert '<div class="cr-rule" id="104.3">' in section
+    assert {"cr/2004-10-01/104.html", "cr/index.html", "cr/changes/2004-10-01.html"} <= done
+    cr_pages = {n for n in before if n.startswith("cr/")}
+    assert len(done & cr_pages) < len(cr_pages) / 2  # not every CR page made again
+
+
+def test_the_cr_pages_facts_are_the_same_in_every_process(work):
+    """The facts a CR page is made again by hold no set in its hashing order: adding a FAQ
+    rewrites the same pages whatever ``PYTHONHASHSEED`` the rebuild runs with (an unsorted
+    frozenset of editions once rewrote a third of the CR pages under some seeds)."""
+    import os
+    import subprocess
+    import sys
+
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    faqc = Path(sys.executable).parent / "faqc"
+    written = set()
+    for seed in ("0", "1", "2", "3", "4"):
+        site = work / f"site-{seed}"
+        shutil.copytree(work / "site", site)
+        run = subprocess.run([str(faqc), "build", "--sources", str(work / "sources"), "--out",
+                              str(site), "--rules", str(RULES), "--cache", str(work / "cache")],
+                             env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True,
+                             text=True, check=True)
+        written.add(next(line for line in run.stderr.splitlines() if line.startswith("build: pages:")))
+    assert len(written) == 1, written

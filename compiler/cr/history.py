@@ -60,8 +60,9 @@ class RuleHistory:
     def __init__(self, identity: RuleIdentity):
         self.identity = identity
         self.library = identity.library
-        self.browsed: frozenset[str] | None = None
-        """The editions a site shows in full (set by the site; None: all of them)."""
+        self.browsed: dict[str, frozenset[str]] | None = None
+        """The editions a site shows the text of, each with the site paths of its section
+        pages (set by the site; None: every section of every edition)."""
         self.previous: dict[Key, Key] = {new: old for old, new in identity.mapping().items()}
         """Each key's predecessor in the CR before."""
         self.chains: dict[Key, list[Key]] = {}

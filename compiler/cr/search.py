@@ -85,10 +85,14 @@ def cr_search_entries(history: RuleHistory) -> list[CrSearchEntry]:
 
 
 def _shown(history: RuleHistory, entry: CrSearchEntry) -> CrSearchEntry:
-    """Return the entry linking to the rule's history when the site does not show its edition
-    in full (``RuleHistory.browsed``)."""
+    """Return the entry linking to the rule's history when the site has no page of its
+    edition's text for it (``RuleHistory.browsed``)."""
     version = entry.version
-    if history.browsed is None or version.date in history.browsed:
+    if history.browsed is None:
+        return entry
+    pages = history.browsed.get(version.date)
+    page = version.url.partition("#")[0]
+    if pages is not None and (page in pages or page == paths.CR_INDEX):
         return entry
     start = history.start(version.date, version.number)
     url = paths.rule_history_page(*start) if start else paths.cr_changes(version.date)

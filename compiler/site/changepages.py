@@ -27,7 +27,7 @@ def change_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
             paths.cr_changes(cr_date), "changes",
             lambda cr_date=cr_date, around=around:
                 change_page(site, cr, edition_changes(cr.history, cr_date), around),
-            (shown, readers), readers))
+            (cr.shown_facts(cr_date), readers), readers))
     return keys
 
 
@@ -43,7 +43,8 @@ def change_page(site: Site, cr: CrSite, changes: EditionChanges,
                     f"{len(changes.removed)} removed, {len(changes.reworded)} reworded, "
                     f"{len(changes.renumbered)} renumbered{since}.",
         changes=changes, cr_date=cr_date, cr_name=cr_title(cr_date), around=around,
-        browsed=cr_date in cr.browsed, label=lambda key: rule_label(cr, key),
+        browsed=cr_date in cr.browsed, partial=cr_date != cr.library.latest.date,
+        label=lambda key: rule_label(cr, key),
         history=cr.history_path, entry=cr.entry,
         annotate=cr.text_linker(cr_date).annotate(path), anchor=_anchors(changes),
         readers=[site.doc(i) for i in cr.readers(cr_date)],

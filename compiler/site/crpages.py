@@ -1,4 +1,8 @@
-"""The Comprehensive Rules browser: the CR index, one page per section per CR, a glossary per CR.
+"""The Comprehensive Rules browser: the CR index, section pages, a glossary per CR.
+
+The newest CR has a page per section; an older one the site shows (some document reads against
+it) has a page for each section its readers cite or quote (``CrSite.pages``), and the index
+lists all its sections, the others linked to their histories.
 
 Every rule is anchored by its number (``cr/2004-10-01/502.html#502.38a``); a titled rule
 (``502.38. Bushido``) is a heading, so a long section reads as a list of keywords.  Each rule
@@ -74,15 +78,17 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
     from .historypages import history_page_keys  # renumbering map are the browser's too
     from .renumberpages import renumbering_page_keys
 
-    shown = tuple(sorted(cr.browsed))
+    shown = tuple(sorted(cr.browsed))  # and the sections with a page, where they decide links
     readers = {d: tuple(cr.readers(d)) for d in cr.library.dates}
     keys = [CrPageKey(paths.CR_INDEX, "cr", lambda: cr_index(site),
-                      (shown, tuple(readers.items())), tuple(sorted(cr.choices)))]
+                      (cr.shown_facts(), tuple(readers.items())), tuple(sorted(cr.choices)))]
     for doc in cr.library.documents:
-        if doc.date in cr.browsed:  # in full: the cited editions and the newest
-            keys += section_page_keys(site, doc, shown, readers[doc.date])
-            keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",
-                                  lambda doc=doc: glossary_page(site, doc), (shown,)))
+        if doc.date in cr.browsed:  # the cited editions (the sections cited) and the newest
+            keys += section_page_keys(site, doc, cr.shown_facts(doc.date), readers[doc.date])
+            keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",  # its rule numbers linked
+                                  lambda doc=doc: glossary_page(site, doc),
+                                  (shown, cr.text_link_facts(doc.date, [
+                                      e.text for e in doc.glossary]))))
     return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \
         + renumbering_page_keys(site, shown)
 
@@ -103,19 +109,23 @@ def cr_index(site: Site) -> Page:
                      description=f"The {len(crs)} Comprehensive Rules at hand, "
                                  f"{crs[0][0].date[:4]} to {crs[-1][0].date[:4]}: sections, "
                                  "glossaries, what changed in each, and the FAQs read against each.",
-                     crs=crs, cr_title=cr_title, breadcrumbs=[["Comprehensive Rules", None]])
+                     crs=crs, cr_title=cr_title, latest=cr.library.latest.date,
+                     on_page=lambda date, number: cr.on_page((date, number)),
+                     history=cr.history_path, breadcrumbs=[["Comprehensive Rules", None]])
 
 
 def section_page_keys(site: Site, doc: CrDocument, shown: tuple,
                       readers: tuple[str, ...]) -> list[CrPageKey]:
-    """Return the keys of the page of every section of one CR."""
+    """Return the keys of the page of every section of one CR that has one (``CrSite.pages``)."""
     cr = site.cr
     assert cr is not None
-    sections = [s for s in sorted(doc.sections, key=lambda s: s.src.line) if len(s.number) == 3]
+    sections = [s for s in sorted(doc.sections, key=lambda s: s.src.line)
+                if len(s.number) == 3 and s.number in cr.pages[doc.date]]
     placed = cr.sections[doc.date]
     rules: dict[str, list[CrRule]] = {s.number: [] for s in sections}
     for rule in doc.rules:
-        rules[placed[rule.number]].append(rule)
+        if placed[rule.number] in rules:
+            rules[placed[rule.number]].append(rule)
     keys = []
     for i, section in enumerate(sections):
         around = (sections[i - 1] if i else None, sections[i + 1] if i + 1 < len(sections) else None)
@@ -142,6 +152,7 @@ def section_page(site: Site, doc: CrDocument, section: CrSection, rules: list[Cr
                      cr_date=doc.date, cr_name=cr_title(doc.date), section=section,
                      heading=heading, views=[rule_view(site, cr, doc.date, r) for r in rules],
                      around=around, history=cr.history_path((doc.date, section.number)),
+                     partial=doc.date != cr.library.latest.date,
                      annotate=cr.text_linker(doc.date).annotate(path, set()),
                      readers=[site.doc(i) for i in cr.readers(doc.date)],
                      breadcrumbs=_crumbs(doc.date, section.number))

@@ -17,7 +17,7 @@ from ..inventory import Inventory, RuleVersion
 from ..model import CardEntry, Document
 from ..xref.resolve import LinkIndex, Reference, era_date
 from . import paths
-from .crtext import CrTextLinker, GlossaryMatcher, glossary_anchors
+from .crtext import CrTextLinker, GlossaryMatcher, glossary_anchors, rule_numbers
 
 Key = tuple[str, str]
 """``(CR date, rule number)``."""
@@ -40,11 +40,18 @@ class CrSite:
     rule_pages: set[str] = field(default_factory=set)
     """The rule numbers the site has a page for (set by ``make_site``)."""
     browsed: frozenset[str] = frozenset()
-    """The editions the site shows in full (section pages, glossary): those some document reads
-    against, and the newest. Every other edition is its page of changes (``changepages``)."""
+    """The editions the site shows the text of (contents, glossary, section pages): those some
+    document reads against, and the newest. Every other edition is its page of changes
+    (``changepages``)."""
+    pages: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per edition of ``browsed``: the sections it has a page for. The newest has every one;
+    an older edition only those its readers' citations and quotations land in: its other rules
+    are on its page of changes and their histories (``cr_path``). Keeps the site small: 22
+    editions in full would be 45 MB."""
 
     _linkers: dict[str, CrTextLinker] = field(default_factory=dict)
     _changed: dict[str, set[str]] = field(default_factory=dict)
+    _on_page: dict[str, frozenset[str]] = field(default_factory=dict)
     _children: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def subrules(self, key: Key) -> list[str]:
@@ -66,24 +73,61 @@ class CrSite:
             assert doc is not None, cr_date
             browsed = cr_date in self.browsed
             matcher = GlossaryMatcher(doc.glossary if browsed else [], glossary_anchors(doc.glossary))
-            linker = self._linkers[cr_date] = CrTextLinker(
-                doc, self.sections[cr_date] if browsed else {}, matcher)
+            place = (lambda number: self.cr_path((cr_date, number))
+                     if number in self.sections[cr_date] else None) if browsed else None
+            linker = self._linkers[cr_date] = CrTextLinker(doc, place, matcher)
         return linker
+
+    def on_page(self, key: Key) -> bool:
+        """Return True when a rule or section is on a section page of the site."""
+        return key[1] in self._paged(key[0])
+
+    def _paged(self, cr_date: str) -> frozenset[str]:
+        paged = self._on_page.get(cr_date)
+        if paged is None:
+            pages = self.pages.get(cr_date, frozenset())
+            paged = self._on_page[cr_date] = frozenset(
+                n for n, s in self.sections[cr_date].items() if s in pages)
+        return paged
+
+    def shown_facts(self, cr_date: str | None = None) -> tuple:
+        """Return what decides where the CR part of the site links a rule (a page's facts for
+        the incremental build): the editions shown, and the sections each has a page for (only
+        ``cr_date``'s, if given)."""
+        dates = sorted(self.browsed) if cr_date is None else [cr_date] * (cr_date in self.browsed)
+        return tuple(sorted(self.browsed)), tuple((d, tuple(sorted(self.pages[d]))) for d in dates)
+
+    def link_facts(self, key: Key) -> tuple:
+        """Return what decides the links to a rule at ``key`` and within its text (a history
+        page's facts): whether it, and each rule its text cites, is on a section page."""
+        if key[0] not in self.browsed:
+            return ()
+        if key[0] == self.library.latest.date:  # every section has a page: links are the text's
+            return (key[0],)
+        entry = self.entry(key)
+        texts = [entry.title, getattr(entry, "text", None), *getattr(entry, "examples", ())]
+        return key[0], key[1] in self._paged(key[0]), self.text_link_facts(key[0], texts)
+
+    def text_link_facts(self, cr_date: str, texts) -> tuple:
+        """Return whether each rule the ``texts`` of the CR of ``cr_date`` cite is on a section
+        page (what decides where their rule numbers link)."""
+        paged = self._paged(cr_date)
+        return tuple(n in paged for text in texts if text for n in rule_numbers(text))
 
     def cr_path(self, key: Key) -> str:
         """Return the site path of a rule, section or chapter in the CR browser (of the
-        edition on the CR index, for a number the CR does not have); in an edition not shown
-        in full, the rule on the edition's page of changes, else its history."""
-        if key[0] not in self.browsed:
-            if key[1] in self.changed(key[0]):
-                return paths.cr_changes(key[0], key[1])
-            return self.history_path(key) or paths.cr_changes(key[0])
-        section = self.sections[key[0]].get(key[1])
-        if section:
-            return paths.cr_rule(key[0], section, key[1])
-        if self.entry(key) is not None:
-            return paths.cr_chapter(*key)
-        return paths.cr_edition(key[0])
+        edition on the CR index, for a number the CR does not have); for a rule whose section
+        has no page (``pages``), the rule on its edition's page of changes, else its history."""
+        if key[0] in self.browsed:
+            section = self.sections[key[0]].get(key[1])
+            if section in self.pages[key[0]]:
+                return paths.cr_rule(key[0], section, key[1])
+            if section is None:
+                return paths.cr_chapter(*key) if self.entry(key) is not None \
+                    else paths.cr_edition(key[0])
+        if key[1] in self.changed(key[0]):
+            return paths.cr_changes(key[0], key[1])
+        return self.history_path(key) or paths.cr_changes(key[0])
 
     def changed(self, cr_date: str) -> set[str]:
         """Return the numbers the page of changes of an edition lists (added, reworded,
@@ -123,7 +167,6 @@ def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary) -> CrSite
                if era_date(library, doc)}
     history = RuleHistory(RuleIdentity.build(library))
     browsed = frozenset({c.document.date for c in choices.values()} | {library.latest.date})
-    history.browsed = browsed
     cr = CrSite(library, history, choices,
                 sections={doc.date: rule_sections(doc) for doc in library.documents},
                 browsed=browsed)
@@ -136,7 +179,23 @@ def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary) -> CrSite
             choice = choices.get(version.place.doc_id)
             if choice:
                 cr.quoted[(choice.document.date, number)].append(version)
+    cr.pages = shown_sections(cr)
+    history.browsed = {d: frozenset(paths.cr_section_page(d, s) for s in sections)
+                       for d, sections in cr.pages.items()}
     return cr
+
+
+def shown_sections(cr: CrSite) -> dict[str, frozenset[str]]:
+    """Return the sections each edition of ``cr.browsed`` has a page for: every one of the
+    newest; of an older edition, those with a rule or heading its readers cite or quote."""
+    latest = cr.library.latest.date
+    landed: dict[str, set[str]] = {d: set() for d in cr.browsed}
+    for date, number in [*cr.cited, *cr.quoted]:
+        section = cr.sections[date].get(number) if date in landed else None
+        if section:
+            landed[date].add(section)
+    landed[latest] = set(cr.sections[latest].values())
+    return {d: frozenset(s) for d, s in landed.items()}
 
 
 CHANGED_SINCE = {"en": "the rule has changed since", "ja": "このルールはその後変更されています"}

@@ -1,7 +1,9 @@
 """Links inside the Comprehensive Rules: rule numbers within the same CR, glossary terms to its glossary.
 
 A rule number in a CR text (``See rule 309``, ``rules 409.1b and 409.1f-h``) links to that
-rule in the same CR, never to another era's, and only if that CR has it.  A glossary term links
+rule in the same CR (on its section page, or, for a section without one, on the edition's page
+of changes or the rule's history), never to another era's, and only if that CR has it; an
+edition shown by its changes only links none.  A glossary term links
 to the CR's glossary at its first use on a page (linking every ``card`` and ``player`` would
 bury the text): terms match whole words, case aside, in the singular or a plain plural, and the
 longest term wins (``Activated Ability`` over ``Ability``).  Obsolete and informal terms are
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import ahocorasick
@@ -86,9 +88,12 @@ def _bounded(text: str, start: int, end: int) -> bool:
 class CrTextLinker:
     """Make the ``annotate`` functions for the texts of one CR on one page."""
 
-    def __init__(self, doc: CrDocument, sections: dict[str, str], matcher: GlossaryMatcher):
+    def __init__(self, doc: CrDocument, place: Callable[[str], str | None] | None,
+                 matcher: GlossaryMatcher):
         self.doc = doc
-        self.sections = sections
+        self.place = place
+        """The site path a rule number of this CR links to (``CrSite.cr_path``); None: rule
+        numbers are not linked (an edition the site shows by its changes only)."""
         self.matcher = matcher
 
     def annotate(self, page_path: str, seen: set[str] | None = None) -> Annotate:
@@ -102,11 +107,13 @@ class CrTextLinker:
         return annotate
 
     def _rule_spans(self, text: str, page_path: str) -> Iterable[LinkSpan]:
+        if self.place is None:
+            return
         for start, end, number in _rule_refs(text):
-            section = self.sections.get(number)
-            if section:
-                href = relative_href(paths.cr_rule(self.doc.date, section, number), page_path)
-                yield LinkSpan(start, end, href, "rule-ref", f"Rule {number}")
+            target = self.place(number)
+            if target:
+                yield LinkSpan(start, end, relative_href(target, page_path), "rule-ref",
+                               f"Rule {number}")
 
     def _term_spans(self, text: str, page_path: str, seen: set[str], taken) -> list[LinkSpan]:
         spans = []
@@ -117,6 +124,11 @@ class CrTextLinker:
             href = relative_href(paths.cr_glossary(self.doc.date, anchor), page_path)
             spans.append(LinkSpan(start, end, href, "glossary-ref", f"Glossary: {term}"))
         return spans
+
+
+def rule_numbers(text: str) -> list[str]:
+    """Return the rule numbers a CR text cites (the first of each reference), as linked."""
+    return [number for _, _, number in _rule_refs(text)]
 
 
 @lru_cache(maxsize=65536)

@@ -70,7 +70,8 @@ def history_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
         keys.append(CrPageKey(
             paths.rule_history_page(*start), "history",
             lambda start=start, chain=chain: history_page(site, cr, start, chain),
-            (shown, tuple(refs), tuple(quoted), last[1] in cr.rule_pages,
+            (shown, tuple(cr.link_facts(k) for k in chain if k[0] in cr.browsed), tuple(refs),
+             tuple(quoted), last[1] in cr.rule_pages,
              tuple(n in cr.rule_pages for n in cr.subrules(last))), docs))
     return keys
 

@@ -95,6 +95,7 @@ def rule_page(site: Site, number: str) -> Page:
                      meanings=number_meanings(cr, number) if cr else [],
                      cr_annotate=(lambda date: cr.text_linker(date).annotate(paths.rule_page(number)))
                      if cr else None,
+                     cr_shown=cr.shown_facts() if cr else None,  # where cr_annotate links
                      breadcrumbs=[["Rules", paths.RULES_INDEX], [number, None]])
 
 

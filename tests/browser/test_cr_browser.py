@@ -41,3 +41,18 @@ def test_search_finds_a_cr_rule_under_each_number_it_had_and_opens_it(page, site
     page.wait_for_url(re.compile(r"cr/2008-05-01/502\.html#502\.38$"))
     assert page.evaluate("document.querySelector(':target').id") == "502.38"
     assert page.errors == []
+
+
+def test_a_section_of_an_older_edition_without_a_page_is_read_through_its_history(page, site_url):
+    """An older edition has pages only for the sections its readers cite: the index links the
+    others to their histories, and a rule number cited in its text to the rule's history."""
+    page.goto(site_url + "cr/index.html#cr-2004-10-01")
+    contents = page.locator("#cr-2004-10-01")
+    contents.get_by_role("link", name="100. General").click()
+    page.wait_for_url(re.compile(r"cr/history/2004-10-01/100\.html$"))
+    assert page.locator("main h1").inner_text().startswith("History of rule 100")
+    page.goto(site_url + "cr/2004-10-01/502.html")
+    page.locator('main a.rule-ref[title="Rule 212.3d"]').first.click()
+    page.wait_for_url(re.compile(r"cr/history/2004-10-01/212\.3d\.html$"))
+    assert "212.3d" in page.locator("main").inner_text()
+    assert page.errors == []
