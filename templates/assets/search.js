@@ -268,15 +268,18 @@
       if (last && last[2] === on) last[1] = b;
       else if (b > a) runs.push([a, b, on]);
     }
+    var chain = [];  /* [style, element] open from the run before: a shared outer style goes on */
     runs.forEach(function (run) {
-      var into = parent;
-      STYLE_TAGS.forEach(function (t) {
-        if ((" " + run[2] + " ").indexOf(" " + t[0] + " ") < 0) return;
-        var node = element(t[1], t[2], "");
-        into.appendChild(node);
-        into = node;
+      var styles = run[2] ? run[2].split(" ") : [], keep = 0;
+      while (keep < chain.length && keep < styles.length && chain[keep][0] === styles[keep]) keep++;
+      chain = chain.slice(0, keep);
+      styles.slice(keep).forEach(function (style) {
+        var tag = STYLE_TAGS.filter(function (t) { return t[0] === style; })[0];
+        var node = element(tag[1], tag[2], "");
+        (chain.length ? chain[chain.length - 1][1] : parent).appendChild(node);
+        chain.push([style, node]);
       });
-      rich(into, text, run[0], run[1], syms);
+      rich(chain.length ? chain[chain.length - 1][1] : parent, text, run[0], run[1], syms);
     });
     return parent;
   }
