@@ -27,7 +27,7 @@ def test_node_ranks_every_query_of_the_table_as_whoosh_does(built):
         python = answer_query(built.index, query, LIMIT)
         whoosh = [(h.docnum, h.score) for h in python.hits]
         why = disagreement(whoosh, [tuple(h) for h in answer["hits"]])
-        if [[w, names] for w, names in python.corrected] != answer["corrected"]:
+        if [[w, names, others] for w, names, others in python.corrected] != answer["corrected"]:
             why += f" corrected {python.corrected} vs {answer['corrected']}"
         if why:
             problems.append(f"{query}: {why}")

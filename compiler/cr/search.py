@@ -35,6 +35,8 @@ class CrVersion:
     """Title, text and examples, one per line."""
     url: str
     """Site path and fragment of the rule in the CR browser."""
+    examples: int = 0
+    """How many of the last lines of ``body`` are examples (set in italics by the CR browser)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -118,10 +120,11 @@ def _version(doc: CrDocument, sections: dict[str, str], titles: dict[str, str],
         return CrVersion(doc.date, number, entry.src.line, f"{number}. {entry.title}", True,
                          entry.title, url)
     body = "\n".join(p for p in (entry.title, entry.text, *entry.examples) if p)
+    examples = sum(1 for e in entry.examples if e)
     if entry.title:
         return CrVersion(doc.date, number, entry.src.line, f"{number}. {entry.title}", True, body,
-                         url)
+                         url, examples)
     parent = number[:-1] if number[-1].isalpha() else number.split(".")[0]
     owner = titles.get(parent)
     return CrVersion(doc.date, number, entry.src.line, f"{number} ({owner})" if owner else number,
-                     False, body, url)
+                     False, body, url, examples)

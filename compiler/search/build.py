@@ -54,13 +54,16 @@ def build_search(inv: Inventory, site_dir: Path, history: RuleHistory | None = N
 
 
 def query_files(data: IndexData, files: dict[str, bytes], text: str,
-                docnums: list[int]) -> list[str]:
-    """Return the export files the browser loads to answer ``text`` and show ``docnums``.
+                docnums: list[int], matched: list[int] | None = None) -> list[str]:
+    """Return the export files the browser loads to answer ``text`` and show ``docnums``, of
+    all the documents ``matched`` (``docnums`` when not given).
 
-    The same choice as ``neededFiles``, ``positionFiles`` and ``textFileOf`` in search-rank.js
-    and ``answer`` in search-forgiving.js (prefixes are not expanded here: the measure is of
-    queries without them; a query that finds nothing also loads what correcting it needs).
+    The same choice as ``neededFiles``, ``positionFiles``, ``kindFiles`` and ``textFileOf`` in
+    search-rank.js and ``answer`` in search-forgiving.js (prefixes are not expanded here: the
+    measure is of queries without them; a query that finds nothing also loads what
+    correcting it needs).
     """
+    matched = docnums if matched is None else matched
     needed = ["meta.js"]
     tree = plan(text)
     lexicon = [_lexicon_file(files, word) for word in prefixes(tree)]
@@ -69,7 +72,8 @@ def query_files(data: IndexData, files: dict[str, bytes], text: str,
     needed += lexicon
     for lang in [plan_language(tree)] if plan_language(tree) else LANGUAGES:
         fields = language_fields(data, lang)
-        needed.append(f"{lang}/docs.js")
+        if _kinds_unknown(data, tree, lang, matched):
+            needed.append(f"{lang}/docs.js")
         needed += [_shard_file(files, lang, "terms", field, term)
                    for field, term in _terms(tree) if field in fields]
         needed += [_shard_file(files, lang, "pos", field, term)
@@ -78,6 +82,20 @@ def query_files(data: IndexData, files: dict[str, bytes], text: str,
                    for number, chunk in enumerate(text_chunks(data, lang))
                    if any(d in chunk for d in docnums)]
     return sorted(set(needed))
+
+
+def _kinds_unknown(data: IndexData, tree: dict | None, lang: str, matched: list[int]) -> bool:
+    """Return whether a matched document of ``lang`` is in no scorable posting of the plan's
+    terms (which carry the kind): the browser then loads the language's table of kinds."""
+    docs = language_docs(data, lang)
+    first, last = (docs[0], docs[-1]) if docs else (0, -1)
+    mine = {d for d in matched if first <= d <= last}
+    if not mine:
+        return False
+    for field, term in _terms(tree):
+        if data.scorable.get(field):
+            mine -= {d for d, _ in data.postings.get((field, term), ())}
+    return bool(mine)
 
 
 def _lexicon_file(files: dict[str, bytes], word: str) -> str:
@@ -127,5 +145,6 @@ def _phrase_terms(data: IndexData, node: dict | None, lang: str) -> list[tuple[s
 
 def first_query_bytes(index_dir: Path, data: IndexData, files: dict[str, bytes], text: str) -> int:
     """Return the bytes of export data the browser loads for its first query ``text``."""
-    docnums = [hit.docnum for hit in search_index(index_dir, text, PAGE_SIZE)]
-    return sum(len(files[name]) for name in query_files(data, files, text, docnums))
+    matched = [hit.docnum for hit in search_index(index_dir, text, data.doc_count)]
+    return sum(len(files[name]) for name in query_files(data, files, text, matched[:PAGE_SIZE],
+                                                        matched))

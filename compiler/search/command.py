@@ -16,12 +16,25 @@ _SYNTAX = "\b\nQuery syntax:\n" + "\n".join(
 
 
 def _styled_snippet(hit: Hit) -> str:
-    """Return the snippet with its matched words in bold (plain where colour is off)."""
-    text, out, pos = hit.snippet.text, [], 0
-    for start, end in hit.snippet.highlights:
-        out += [text[pos:start], click.style(text[start:end], bold=True, fg="yellow")]
+    """Return the snippet with its matched words in bold yellow and what the pages set in
+    italics or bold so (plain where colour is off)."""
+    text = hit.snippet.text
+    styles: list[frozenset] = [frozenset()] * len(text)
+    spans = [(s, e, "mark") for s, e in hit.snippet.highlights] + list(hit.snippet.emphasis)
+    for start, end, style in spans:
+        for n in range(max(0, start), min(len(text), end)):
+            styles[n] = styles[n] | {style}
+    out, pos = [], 0
+    while pos < len(text):
+        end = pos
+        while end < len(text) and styles[end] == styles[pos]:
+            end += 1
+        on = styles[pos]
+        out.append(click.style(text[pos:end], bold=bool(on & {"mark", "strong"}) or None,
+                               italic=bool(on & {"em", "example"}) or None,
+                               fg="yellow" if "mark" in on else None) if on else text[pos:end])
         pos = end
-    return "".join(out) + text[pos:]
+    return "".join(out)
 
 
 def _print_hits(hits: list[Hit]) -> None:
@@ -49,7 +62,8 @@ def search_command(query: tuple[str, ...], site_dir: Path, as_json: bool, limit:
     hits = answer.hits
     if answer.corrected:
         click.echo(f"faqc search: no results for {text!r}; did you mean "
-                   f"{did_you_mean(answer.corrected)}? Showing results for that.", err=True)
+                   f"{did_you_mean(answer.corrected)}? Showing results for that."
+                   f"{also_holding(answer.corrected)}", err=True)
     if as_json:
         click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
     else:
@@ -58,6 +72,12 @@ def search_command(query: tuple[str, ...], site_dir: Path, as_json: bool, limit:
         click.echo(f"faqc search: no results for {text!r}", err=True)
 
 
-def did_you_mean(corrected: list[tuple[str, list[str]]]) -> str:
+def did_you_mean(corrected: list[tuple[str, list[str], list[str]]]) -> str:
     """Return the words searched instead of unknown ones: ``tarmogoyf``, ``a or b``."""
-    return "; ".join(" or ".join(names) for _, names in corrected)
+    return "; ".join(" or ".join(names) for _, names, _ in corrected)
+
+
+def also_holding(corrected: list[tuple[str, list[str], list[str]]]) -> str:
+    """Return `` Other names holding 'goyf': barrowgoyf, ...`` for each part of a name."""
+    return "".join(f" Other names holding {word!r}: {', '.join(others)}."
+                   for word, _, others in corrected if others)

@@ -8,16 +8,24 @@ Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or
                             the field, query boost),
                             per language: its documents, fields, counts of shards (terms, positions)
                             and text files
-    <lang>/docs.js          per document: kind (a digit, index into meta's kinds) and the
-                            first document of each text file
+    <lang>/docs.js          per document: kind (a digit, index into meta's kinds); loaded only
+                            for results no loaded posting gave the kind of (a query of exact
+                            fields only: ``set:chk kind:card``)
     <lang>/terms-NN.js      postings {field: {term: [...]}}, shard NN = fnv1a(field:term) % n;
                             a scorable field's postings carry the document's quantised length
+                            and kind
     <lang>/pos-NN.js        positions {field: {term: [...]}} of the text fields' terms, shard
                             NN = fnv1a(field:term) % m: loaded only for a phrase query
-    <lang>/text-NN.js       per document of a run: title, url, place, set, date, text (for showing)
+    <lang>/text-NN.js       per document of a run of ``per_file`` documents (meta, per
+                            language: document d is in file (d - first) // per_file, so no
+                            table is needed to find it): title, url, place, set, date, text (for
+                            showing), and where a record has some, the spans of its text and
+                            title set in italics or bold (``emphasis``, ``title_emphasis``:
+                            start, end, style index, flat; 0 for none)
     lex-NN.js               {term: document frequency} of the text fields, shard NN =
                             fnv1a(first two characters) % k: what ``word*`` expands to
-    names.js                {name: frequency} of title words, what typos are corrected to
+    names.js                {name: [frequency in titles, reach]} of title words, what typos
+                            are corrected to (reach: the sets whose records hold it)
 
 Each file is one statement, ``(function(s,n,d){...})(window.FAQC_SEARCH..., name, data)``,
 that hands ``data`` to ``FAQC_SEARCH.register(name, data)`` (or queues it until the engine
@@ -28,7 +36,9 @@ text can close the script element or break the statement.
 A posting list is flat: document-number deltas (from -1), each followed by the weight when the
 weight is not 1, written as the negated delta then the weight (``[3, -2, 0.5]``: doc 2 weight
 1, doc 4 weight 0.5); in a scorable field each posting ends with Whoosh's byte for the
-document's field length (``[3, 7, -2, 0.5, 12]``), what BM25F needs of the document.  A term's positions follow its posting list of the language, posting by
+document's field length plus 256 times the index of its kind (``[3, 7, -2, 0.5, 268]``: a
+card of length byte 7, a ruling of byte 12), what BM25F needs of the document and what the
+results show of it, so a text query needs no table of documents.  A term's positions follow its posting list of the language, posting by
 posting: the first position of a document written as ``-(position + 1)``, the next ones as
 differences (``[-1, 3, -5]``: positions 0 and 3 in the first document, 4 in the second).  Whoosh
 stores the positions of each posting in the order the analyzer made them, which never goes
@@ -53,14 +63,16 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from .indexer import open_index
 from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
-from .forgiving import NAME, TITLE_FIELDS, lexicon_key
+from .forgiving import NAME, TITLE_FIELDS, lexicon_key, reach
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 
-EXPORT_VERSION = 5
+EXPORT_VERSION = 7
 """Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
 of card entries, the ``number`` field, the lexicon and the names, 4 field lengths as hex
 bytes (57 KB of the 121 KB a first "bushido" loaded was the English table of lengths), 5 the
-length byte in the postings instead (the table was 409 KB on the 20 MiB corpus)."""
+length byte in the postings instead (the table was 409 KB on the 20 MiB corpus), 6 each
+name's reach in ``names.js``, 7 the kind in the postings and text files of a fixed number of
+documents (no table of documents for a text query)."""
 SHARD_ABOVE = 256 << 10
 """Postings (or positions) of a language larger than this (bytes) are split into shards ..."""
 SHARD_TARGET = 8 << 10
@@ -72,8 +84,10 @@ loads them, a few files per word, so they are kept small (48 KiB: 166 KB more fo
 "budoka gardener" instead of 50 KB)."""
 LEXICON_TARGET = 8 << 10
 """The lexicon (terms and document frequencies, for prefixes) in shards of about this size."""
-TEXT_CHUNK = 4 << 10
-"""Snippet texts are written in files of about this size (a page of 20 results loads up to 20)."""
+TEXT_TARGET = 1 << 10
+"""Snippet texts are written in files of a fixed number of documents, on average about this
+size (a page of 20 results loads up to 20 files: 4 KiB files made 90 KB of the 407 KB a first
+"bushido" loaded on the 20 MiB corpus)."""
 _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                           "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
@@ -205,7 +219,8 @@ def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
         end = bisect_right(items, last, key=_docnum)
         if start < end:
             lengths = data.lengths.get(key[0])  # a scorable field: each posting's length byte
-            codes = [length_byte(lengths[d]) for d, _ in items[start:end]] if lengths else None
+            codes = [length_byte(lengths[d]) + 256 * KINDS.index(data.stored[d]["kind"])
+                     for d, _ in items[start:end]] if lengths else None
             terms[key] = encode_postings(items[start:end], codes)
             if key in data.positions:
                 positions[key] = encode_positions(data.positions[key][start:end])
@@ -236,28 +251,22 @@ def language_fields(data: IndexData, lang: str) -> list[str]:
 
 def text_chunks(data: IndexData, lang: str) -> list[list[int]]:
     """Return the runs of document numbers of ``lang`` whose texts share a file."""
-    return _chunks(data, language_docs(data, lang))
+    docs = language_docs(data, lang)
+    per_file = docs_per_text_file(data, docs)
+    return [docs[n:n + per_file] for n in range(0, len(docs), per_file)]
 
 
-def _chunks(data: IndexData, docs: list[int]) -> list[list[int]]:
-    """Return runs of document numbers whose texts make files of about ``TEXT_CHUNK`` bytes."""
-    chunks: list[list[int]] = []
-    size = TEXT_CHUNK
-    for docnum in docs:
-        if size >= TEXT_CHUNK:
-            chunks.append([])
-            size = 0
-        chunks[-1].append(docnum)
-        size += len(data.stored[docnum].get("text", "").encode("utf-8")) + 3
-    return chunks
+def docs_per_text_file(data: IndexData, docs: list[int]) -> int:
+    """Return how many documents a text file holds: about ``TEXT_TARGET`` bytes on average."""
+    size = sum(len(data.stored[d].get("text", "").encode("utf-8")) + 3 for d in docs)
+    return max(1, round(TEXT_TARGET * len(docs) / size)) if size else max(1, len(docs))
 
 
-def _doc_table(data: IndexData, docs: list[int], chunks: list[list[int]]) -> dict:
-    """Return what scoring and filtering need for every document: kinds and field lengths."""
+def _doc_table(data: IndexData, docs: list[int]) -> dict:
+    """Return the kind of every document (for results no loaded posting gave it of)."""
     span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
     return {"first": span.start, "count": len(docs),
-            "kind": "".join(str(KINDS.index(data.stored[d]["kind"])) for d in docs),
-            "chunks": [c[0] for c in chunks]}
+            "kind": "".join(str(KINDS.index(data.stored[d]["kind"])) for d in docs)}
 
 
 def _text_file(data: IndexData, chunk: list[int]) -> dict:
@@ -268,6 +277,9 @@ def _text_file(data: IndexData, chunk: list[int]) -> dict:
         out[name] = [s.get(name, "") for s in stored]
     for name in ("set", "date"):  # exact fields hold more lines; the first is the one shown
         out[name] = [s.get(name, "").split("\n")[0] for s in stored]
+    for name in ("emphasis", "title_emphasis"):  # only in files where a record has some
+        if any(s.get(name) for s in stored):
+            out[name] = [s.get(name) or 0 for s in stored]
     return out
 
 
@@ -280,7 +292,7 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         terms, positions = _language_terms(data, docs)
         shards = _shards(terms, shard_above, SHARD_TARGET)
         position_shards = _shards(positions, shard_above, POSITION_TARGET)
-        chunks = _chunks(data, docs)
+        chunks = text_chunks(data, lang)
         for kind, parts in (("terms", shards), ("pos", position_shards)):
             for number, shard in enumerate(parts):
                 name = f"{lang}/{kind}-{number:02d}"
@@ -288,10 +300,11 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         for number, chunk in enumerate(chunks):
             files[f"{lang}/text-{number:02d}.js"] = to_script(f"{lang}/text-{number:02d}",
                                                              _text_file(data, chunk))
-        files[f"{lang}/docs.js"] = to_script(f"{lang}/docs", _doc_table(data, docs, chunks))
+        files[f"{lang}/docs.js"] = to_script(f"{lang}/docs", _doc_table(data, docs))
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
                            "shards": len(shards), "positions": len(position_shards),
-                           "chunks": len(chunks), "fields": language_fields(data, lang)}
+                           "chunks": len(chunks), "per_file": len(chunks[0]) if chunks else 1,
+                           "fields": language_fields(data, lang)}
     lexicon = lexicon_shards(data)
     for number, shard in enumerate(lexicon):
         files[f"lex-{number:02d}.js"] = to_script(f"lex-{number:02d}", shard)
@@ -315,13 +328,19 @@ def lexicon_shards(data: IndexData) -> list[dict[str, int]]:
     return shards
 
 
-def title_names(data: IndexData) -> dict[str, int]:
-    """Return the names typos are corrected to (``forgiving.Lexicon.names``)."""
+def title_names(data: IndexData) -> dict[str, list[int]]:
+    """Return the names typos are corrected to, each with its frequency in titles and its
+    reach (``forgiving.Lexicon.names`` and ``Name.reach``)."""
     names: Counter = Counter()
     for (name, term), items in data.postings.items():
         if name in TITLE_FIELDS and NAME.fullmatch(term):
             names[term] += len(items)
-    return dict(sorted(names.items()))
+    holders: dict[str, set[int]] = {term: set() for term in names}
+    for (name, term), items in data.postings.items():
+        if name in TEXT_FIELDS and term in holders:
+            holders[term].update(d for d, _ in items)
+    return {term: [names[term], reach(data.stored[d] for d in holders[term])]
+            for term in sorted(names)}
 
 
 def _meta(data: IndexData, languages: dict) -> dict:

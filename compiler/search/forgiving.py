@@ -12,13 +12,22 @@ search-forgiving.js does exactly this on the exported lexicon (``lex-NN.js``) an
 * Typos: when a query finds nothing, each of its plain words whose term is in no record is
   looked for among the names (the words of titles: cards, mechanics, rules; ASCII letters,
   at least ``FUZZY_MIN`` long): the names within edit distance 1 (words of up to 5 letters)
-  or 2, else the names that hold the word (``goyf``: Tarmogoyf and the other goyfs), closest
-  first, ``FUZZY_EXPANSIONS`` at most, ORed. The query runs again with them and says so.
+  or 2, closest first (then the most frequent in titles), ``FUZZY_EXPANSIONS`` at most, ORed.
+* Else a part of a name (``goyf``, ``mogoyf``: a nickname, an infix or a suffix): of the names
+  that hold the word, the one of the widest **reach** is searched, and the others (up to
+  ``FUZZY_EXPANSIONS - 1``) are offered.  A name's reach is the number of sets whose records
+  hold it in a title or body (the CR is one set, a set's English and Japanese documents one):
+  a card that other sets' documents or the rules also talk about is the one a part of its
+  name most likely means.  Ties: the most frequent in titles, then alphabetical.  ``goyf``:
+  Tarmogoyf (FUT, MH3, SHM's Japanese FAQ, CR: 4) before Barrowgoyf, Nethergoyf, Polygoyf
+  and Pyrogoyf (MH3 only).
+The query runs again with the names searched and says which (and which others hold the word).
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from whoosh.reading import IndexReader
@@ -62,15 +71,52 @@ class Lexicon:
         """Return the document frequency of a term over the text fields."""
         return sum(self.reader.doc_frequency(field, term) for field in TEXT_FIELDS)
 
-    def names(self) -> Counter:
-        """Return the names (title words, ``NAME``) with their document frequency in titles."""
+    def names(self) -> dict[str, Name]:
+        """Return the names (title words, ``NAME``) with their document frequency in titles
+        (their reach is read only for the names a correction weighs, ``Name.reach``)."""
         out: Counter = Counter()
         for field in TITLE_FIELDS:
             for term in self.reader.lexicon(field):
                 term = term.decode("utf-8") if isinstance(term, bytes) else term
                 if NAME.fullmatch(term):
                     out[term] += self.reader.doc_frequency(field, term)
-        return out
+        return {term: Name(count, lambda t=term: self.reach(t)) for term, count in out.items()}
+
+    def reach(self, term: str) -> int:
+        """Return the number of sets whose records hold ``term`` in a text field."""
+        docs: set[int] = set()
+        for field in TEXT_FIELDS:
+            if (field, term) in self.reader:
+                docs.update(self.reader.postings(field, term).all_ids())
+        return reach(self.reader.stored_fields(d) for d in docs)
+
+
+def set_code(stored: dict) -> str:
+    """Return the set a record belongs to: the first line of its ``set`` field (``CR`` for
+    the Comprehensive Rules)."""
+    return stored.get("set", "").split("\n")[0]
+
+
+def reach(stored: Iterable[dict]) -> int:
+    """Return the number of sets among records' stored fields."""
+    return len({set_code(s) for s in stored})
+
+
+class Name:
+    """A name typos are corrected to: its frequency in titles and, read when needed, its reach."""
+
+    __slots__ = ("frequency", "_reach")
+
+    def __init__(self, frequency: int, reach_of: int | Callable[[], int]):
+        self.frequency = frequency
+        self._reach = reach_of
+
+    @property
+    def reach(self) -> int:
+        """The number of sets whose records hold the name (see the module docstring)."""
+        if callable(self._reach):
+            self._reach = self._reach()
+        return self._reach
 
 
 def prefix_choice(node: dict, frequencies: Counter) -> list[str]:
@@ -133,16 +179,19 @@ def edit_distance(a: str, b: str, limit: int) -> int:
     return row[-1]
 
 
-def corrections(word: str, names: Counter) -> list[str]:
-    """Return the names a word may have been meant as, closest first (see the docstring)."""
+def corrections(word: str, names: dict[str, Name]) -> tuple[list[str], list[str]]:
+    """Return the names to search for a word that is in no record, and the other names that
+    hold it (offered, not searched): see the module docstring."""
     if not NAME.fullmatch(word):
-        return []
+        return [], []
     limit = 1 if len(word) <= 5 else 2
     near = [(d, t) for t in names if (d := edit_distance(word, t, limit)) <= limit]
-    if not near:
-        near = [(len(t) - len(word), t) for t in names if word in t]
-    near.sort(key=lambda item: (item[0], -names[item[1]], item[1]))
-    return [t for _, t in near[:FUZZY_EXPANSIONS]]
+    if near:
+        near.sort(key=lambda item: (item[0], -names[item[1]].frequency, item[1]))
+        return [t for _, t in near[:FUZZY_EXPANSIONS]], []
+    holding = sorted((t for t in names if word in t),
+                     key=lambda t: (-names[t].reach, -names[t].frequency, t))
+    return holding[:1], holding[1:FUZZY_EXPANSIONS]
 
 
 @dataclass(slots=True)
@@ -150,21 +199,21 @@ class Correction:
     """A plan whose unknown words were replaced by the names they were probably meant as."""
 
     plan: dict
-    words: list[tuple[str, list[str]]]
-    """Each replaced term and what replaced it."""
+    words: list[tuple[str, list[str], list[str]]]
+    """Each replaced term, the names that replaced it and the other names holding it."""
 
 
-def correct(node: dict | None, known, names: Counter) -> Correction | None:
+def correct(node: dict | None, known, names: dict[str, Name]) -> Correction | None:
     """Return the plan with its unknown plain words (``known(term)`` false) corrected, or None
     when no word could be."""
-    words: list[tuple[str, list[str]]] = []
+    words: list[tuple[str, list[str], list[str]]] = []
 
     def visit(n: dict) -> dict:
         if "text" in n:
             if len(n["text"]) == 1 and not n["phrase"] and not known(n["text"][0]):
-                found = corrections(n["text"][0], names)
+                found, others = corrections(n["text"][0], names)
                 if found:
-                    words.append((n["text"][0], found))
+                    words.append((n["text"][0], found, others))
                     return _alternatives(found, n["fields"])
             return n
         if "exact" in n:

@@ -19,6 +19,7 @@ from ..render.typography import typeset
 from ..site.anchors import DocumentAnchors
 from ..site import paths
 from ..xref.rulerefs import rule_numbers
+from .emphasis import STYLES, Rich, join, rich_text, styled
 from .schema import KINDS
 
 RULE_PAGE_WEIGHT = 2.0
@@ -66,6 +67,10 @@ class SearchRecord:
     first."""
     number_weight: float = 1.0
     """Weight of ``number``: a quoted version (the rule's page) outranks the CR browser's."""
+    emphasis: tuple[tuple[int, int, str], ...] = ()
+    """Spans of ``body`` the pages set in italics or bold (``emphasis.py``)."""
+    title_emphasis: tuple[tuple[int, int, str], ...] = ()
+    """Spans of ``title`` the pages set in italics or bold."""
 
     def sort_key(self) -> tuple:
         """Return the key that orders records: language, document, line, kind, URL."""
@@ -76,6 +81,9 @@ class SearchRecord:
         boost = {f"_title_{self.lang}_boost": self.title_weight} if self.title_weight != 1 else {}
         if self.number_weight != 1:
             boost["_number_boost"] = self.number_weight
+        for name, spans in (("emphasis", self.emphasis), ("title_emphasis", self.title_emphasis)):
+            if spans:
+                boost[name] = [n for s, e, style in spans for n in (s, e, STYLES.index(style))]
         return boost | {
             f"title_{self.lang}": "\n".join((self.title, *self.keywords)),
             f"body_{self.lang}": self.body,
@@ -117,29 +125,40 @@ def date_prefixes(date: str) -> list[str]:
 
 def block_text(block: Node) -> str:
     """Return the plain text of a leaf block (empty for containers)."""
+    return block_rich(block).text
+
+
+def block_rich(block: Node) -> Rich:
+    """Return the plain text of a leaf block with its emphasis (empty for containers)."""
     if isinstance(block, (Paragraph, Example, Ruling)):
-        return plain_text(block.text)
+        return rich_text(block.text)
     if isinstance(block, ListBlock):
-        return "\n".join(plain_text(i.text + (f" --> {i.maps_to}" if i.maps_to else ""))
-                         for i in block.items)
+        return join("\n", (rich_text(i.text + (f" --> {i.maps_to}" if i.maps_to else ""))
+                           for i in block.items))
     if isinstance(block, Errata):
-        return plain_text(f"{block.label} {block.text}".strip())
+        return rich_text(f"{block.label} {block.text}".strip())
     if isinstance(block, RuleQuote):
-        parts = [block.number, block.title or "", block.text or "", *block.examples]
-        return plain_text(" ".join(p for p in parts if p))
-    return ""
+        return quote_rich([block.number, block.title or "", block.text or ""], block.examples)
+    return Rich("")
 
 
-def _own_text(blocks: list[Node]) -> str:
+def quote_rich(parts: list[str], examples: list[str]) -> Rich:
+    """Return a quoted rule's parts and examples joined by spaces, the examples in italics."""
+    pieces = [rich_text(p) for p in parts if p] + [styled(rich_text(e), "example")
+                                                    for e in examples if e]
+    return join(" ", pieces)
+
+
+def _own_rich(blocks: list[Node]) -> Rich:
     """Return the text of the blocks that are no records of their own."""
-    texts = (block_text(b) for b in blocks if not isinstance(b, (Ruling, CardEntry, Topic)))
-    return "\n".join(t for t in texts if t)
+    texts = (block_rich(b) for b in blocks if not isinstance(b, (Ruling, CardEntry, Topic)))
+    return join("\n", (t for t in texts if t.text))
 
 
-def _face_text(face: Face) -> str:
+def _face_rich(face: Face) -> Rich:
     parts = [face.mana_cost, face.type_line, *face.text, face.power_toughness,
              face.loyalty and f"Loyalty {face.loyalty}", face.defense and f"Defense {face.defense}"]
-    return plain_text("\n".join(p for p in parts if p))
+    return join("\n", (rich_text(p) for p in parts if p))
 
 
 def _entry_title(entry: CardEntry) -> str:
@@ -165,12 +184,14 @@ class _DocumentRecords:
         self.common = dict(lang=meta.language, doc_id=doc.id, date=meta.date or "",
                            set_names=tuple(dict.fromkeys(n for n in names if n)))
 
-    def record(self, kind: str, node: Node, title: str, body: str, url: str,
+    def record(self, kind: str, node: Node, title: str | Rich, body: Rich, url: str,
                cards: tuple[str, ...] = (), rules: list[str] | None = None) -> SearchRecord:
-        """Return a record of this document."""
-        cited = rule_numbers(body) if rules is None else rules + rule_numbers(body)
-        return SearchRecord(kind=kind, line=node.src.line, title=title, body=body, url=url,
-                            cards=cards, rules=with_parents(cited), **self.common)
+        """Return a record of this document (``title`` as plain text or with its emphasis)."""
+        title = title if isinstance(title, Rich) else Rich(title)
+        cited = rule_numbers(body.text) if rules is None else rules + rule_numbers(body.text)
+        return SearchRecord(kind=kind, line=node.src.line, title=title.text, body=body.text,
+                            url=url, cards=cards, rules=with_parents(cited),
+                            emphasis=body.spans, title_emphasis=title.spans, **self.common)
 
     def place(self, node: Node) -> str:
         """Return the URL of a node on its document page, with the anchor the page gives it."""
@@ -189,7 +210,7 @@ class _DocumentRecords:
         meta = self.doc.meta
         title = section.title or meta.title or f"{meta.set_name_local or meta.set_name} FAQ"
         url = self.place(section)
-        return self.record("section", section, plain_text(title), _own_text(section.blocks), url)
+        return self.record("section", section, rich_text(title), _own_rich(section.blocks), url)
 
     def walk(self, blocks: list[Node], owner: str,
              cards: tuple[str, ...]) -> Iterator[SearchRecord]:
@@ -203,7 +224,7 @@ class _DocumentRecords:
                 names = _card_names(self.inv, block)
                 yield from self.walk(block.blocks, _entry_title(block), names)
             elif isinstance(block, Ruling):
-                record = self.record("ruling", block, owner, plain_text(block.text),
+                record = self.record("ruling", block, owner, rich_text(block.text),
                                      self.place(block), cards)
                 yield replace(record, title_weight=OWNER_TITLE_WEIGHT)
 
@@ -213,14 +234,14 @@ class _DocumentRecords:
                                     for n in _card_names(self.inv, b)))
         rules = [b.number for b in topic.blocks if isinstance(b, RuleQuote)]
         url = paths.topic_page(self.doc.id, topic.id)
-        record = self.record("topic", topic, plain_text(topic.title), _own_text(topic.blocks), url,
+        record = self.record("topic", topic, rich_text(topic.title), _own_rich(topic.blocks), url,
                              cards, rules)
         return replace(record, keywords=tuple(plain_text(k) for k in topic_keywords(topic)))
 
     def card(self, entry: CardEntry) -> SearchRecord:
         """Return a card entry's record: printed text and notes other than rulings."""
-        faces = "\n".join(_face_text(f) for f in entry.faces)
-        body = "\n".join(t for t in (faces, _own_text(entry.blocks)) if t)
+        faces = join("\n", (_face_rich(f) for f in entry.faces))
+        body = join("\n", (t for t in (faces, _own_rich(entry.blocks)) if t.text))
         rules = [b.number for b in entry.blocks if isinstance(b, RuleQuote)]
         card = self.inv.card_for(entry.name)
         page = paths.card_page(card.name if card else entry.name)
@@ -231,7 +252,7 @@ class _DocumentRecords:
     def rule(self, version: RuleVersion) -> SearchRecord:
         """Return the record of the version of a rule this document quotes."""
         quote = version.quote
-        body = plain_text(" ".join(p for p in (quote.text or "", *quote.examples) if p))
+        body = quote_rich([quote.text or ""], quote.examples)
         url = f"{paths.rule_page(quote.number)}#{self.doc.id}"
         record = self.record("rule", quote, self.rule_title(quote.number), body, url,
                              rules=[quote.number])
@@ -262,7 +283,17 @@ def cr_record(entry: CrSearchEntry, position: int) -> SearchRecord:
                         title=v.title, body=v.body, url=v.url, set_names=CR_SET_NAMES,
                         date=v.date, dates=entry.dates if len(entry.dates) > 1 else (),
                         rules=rule_family(v.number), number=v.number,
-                        title_weight=1.0 if v.titled else OWNER_TITLE_WEIGHT)
+                        title_weight=1.0 if v.titled else OWNER_TITLE_WEIGHT,
+                        emphasis=cr_example_spans(v.body, v.examples))
+
+
+def cr_example_spans(body: str, examples: int) -> tuple[tuple[int, int, str], ...]:
+    """Return the spans of the last ``examples`` lines of a CR rule's body (its examples)."""
+    lines = body.split("\n")
+    if not examples or examples > len(lines):
+        return ()
+    start = len("\n".join(lines[:-examples])) + (1 if len(lines) > examples else 0)
+    return (start, len(body), "example"),
 
 
 def cr_records(history: RuleHistory) -> list[SearchRecord]:

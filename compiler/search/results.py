@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import FaqcError
 from .analysis import analyze_text
+from .emphasis import STYLES, Span, clip
 from .forgiving import Lexicon, correct, expand_prefixes
 from .indexer import open_index
 from .query import plan, positive_terms, to_whoosh
@@ -29,6 +30,8 @@ class Snippet:
     text: str
     highlights: list[tuple[int, int]] = field(default_factory=list)
     """``(start, end)`` offsets into ``text`` of the matched words."""
+    emphasis: list[Span] = field(default_factory=list)
+    """``(start, end, style)`` of what the pages set in italics or bold (``emphasis.py``)."""
 
 
 @dataclass(slots=True)
@@ -47,6 +50,8 @@ class Hit:
     snippet: Snippet
     place: str = ""
     """For a card entry (``url`` is its card page): its place in its document."""
+    title_emphasis: list[Span] = field(default_factory=list)
+    """``(start, end, style)`` of the title set in italics or bold."""
 
     def to_dict(self) -> dict:
         """Return the hit as JSON-ready data."""
@@ -54,6 +59,10 @@ class Hit:
                 "set": self.set, "date": self.date, "score": self.score,
                 "snippet": self.snippet.text,
                 "highlights": [list(h) for h in self.snippet.highlights],
+                **({"emphasis": [list(e) for e in self.snippet.emphasis]}
+                   if self.snippet.emphasis else {}),
+                **({"title_emphasis": [list(e) for e in self.title_emphasis]}
+                   if self.title_emphasis else {}),
                 **({"place": self.place} if self.place else {})}
 
 
@@ -84,8 +93,15 @@ def _window(length: int, spans: list[tuple[int, int]]) -> tuple[int, int]:
     return max(0, end - SNIPPET_CHARS), end
 
 
-def make_snippet(text: str, terms: set[str]) -> Snippet:
-    """Return the snippet of ``text`` for a query looking for ``terms``."""
+def stored_spans(flat: list[int] | None) -> list[Span]:
+    """Return the emphasis spans of a stored ``emphasis`` field (start, end, style index)."""
+    flat = flat or []
+    return [(flat[i], flat[i + 1], STYLES[flat[i + 2]]) for i in range(0, len(flat) - 2, 3)]
+
+
+def make_snippet(text: str, terms: set[str], emphasis: list[Span] | None = None) -> Snippet:
+    """Return the snippet of ``text`` for a query looking for ``terms``, with the spans of
+    ``emphasis`` that fall in it."""
     spans = match_spans(text, terms)
     start, end = _window(len(text), spans)
     head = ELLIPSIS if start > 0 else ""
@@ -94,7 +110,7 @@ def make_snippet(text: str, terms: set[str]) -> Snippet:
     marks = [(max(s, start) + shift, min(e, end) + shift)
              for s, e in spans if s < end and e > start]
     body = " ".join(text[start:end].split("\n"))
-    return Snippet(head + body + tail, marks)
+    return Snippet(head + body + tail, marks, clip(emphasis or [], start, end, shift))
 
 
 @dataclass(slots=True)
@@ -102,8 +118,9 @@ class Answer:
     """What a query found, and the words it corrected when it found nothing as written."""
 
     hits: list[Hit]
-    corrected: list[tuple[str, list[str]]] = field(default_factory=list)
-    """Each unknown term of the query and the names searched instead (forgiving.py)."""
+    corrected: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
+    """Each unknown term of the query, the names searched instead and the other names that
+    hold it (forgiving.py)."""
 
 
 def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
@@ -145,4 +162,7 @@ def _hit(docnum: int, score: float, stored: dict, terms: set[str]) -> Hit:
     return Hit(title=stored["title"], url=stored["url"], kind=stored["kind"],
                lang=stored["lang"], set=stored["set"].split("\n")[0],
                date=stored.get("date", "").split("\n")[0], score=score, docnum=docnum,
-               snippet=make_snippet(stored.get("text", ""), terms), place=stored.get("place", ""))
+               snippet=make_snippet(stored.get("text", ""), terms,
+                                    stored_spans(stored.get("emphasis"))),
+               place=stored.get("place", ""),
+               title_emphasis=stored_spans(stored.get("title_emphasis")))

@@ -17,7 +17,8 @@ TEXT_FIELDS = tuple(f"{part}_{lang}" for lang in LANGUAGES for part in ("title",
 EXACT_FIELDS = ("card", "rule", "kind", "lang", "set", "date", "number")
 FIELD_BOOSTS = {"title_en": 2.0, "title_ja": 2.0, "body_en": 1.0, "body_ja": 1.0}
 """Query-time boosts of the default fields: a word in a title counts double."""
-STORED_FIELDS = ("title", "url", "text", "kind", "lang", "set", "date", "place")
+STORED_FIELDS = ("title", "url", "text", "kind", "lang", "set", "date", "place", "emphasis",
+                 "title_emphasis")
 INDEX_NAME = "MAIN"
 ANALYSIS_VERSION = 1
 """Bump when the analysis changes: the browser's copy must change with it."""
@@ -34,5 +35,6 @@ def build_schema() -> Schema:
     fields = {name: TEXT(analyzer=text, multitoken_query="and") for name in TEXT_FIELDS}
     fields.update({name: ID(analyzer=exact, stored=name in STORED_FIELDS)
                    for name in EXACT_FIELDS})
-    fields.update(title=STORED(), url=STORED(), text=STORED(), place=STORED())
+    fields.update(title=STORED(), url=STORED(), text=STORED(), place=STORED(), emphasis=STORED(),
+                  title_emphasis=STORED())
     return Schema(**fields)

@@ -4,11 +4,13 @@
    A port of compiler/search/forgiving.py on the exported lexicon (lex-NN.js: {term: document
    frequency} of the text fields) and names (names.js: title words): "tarmo*" stands for the
    word and the 8 most frequent terms starting with it; a query that finds nothing has its
-   unknown words replaced by the names within edit distance 1-2 (or holding the word), and
+   unknown words replaced by the names within edit distance 1-2, or else by the name of the
+   widest reach among those holding the word ("goyf": tarmogoyf, the others offered), and
    runs again. tests/test_search_parity.py runs the same table here and in `faqc search`.
 
    Adds to window.FAQC_SEARCH.engine: answer(plan, only, loadAll) -> Promise of
-   {hits, plan, corrected}, where loadAll(names) loads data files and returns a Promise. */
+   {hits, plan, corrected: [[word, names searched, other names holding it]]}, where
+   loadAll(names) loads data files and returns a Promise. */
 (function (root) {
   "use strict";
 
@@ -98,23 +100,26 @@
     return row[b.length];
   }
 
-  /* forgiving.corrections */
+  /* forgiving.corrections: [names searched, other names holding the word]. names.js holds
+     {name: [frequency in titles, reach]}; reach is the number of sets whose records hold it. */
   function corrections(word) {
-    if (!NAME.test(word)) return [];
+    if (!NAME.test(word)) return [[], []];
     var names = S.data.names, limit = word.length <= 5 ? 1 : 2, near = [];
     Object.keys(names).forEach(function (t) {
       var d = editDistance(word, t, limit);
       if (d <= limit) near.push([d, t]);
     });
-    if (!near.length) {
-      Object.keys(names).forEach(function (t) {
-        if (t.indexOf(word) >= 0) near.push([t.length - word.length, t]);
+    if (near.length) {
+      near.sort(function (x, y) {
+        return x[0] - y[0] || names[y[1]][0] - names[x[1]][0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
       });
+      return [near.slice(0, FUZZY_EXPANSIONS).map(function (item) { return item[1]; }), []];
     }
-    near.sort(function (x, y) {
-      return x[0] - y[0] || names[y[1]] - names[x[1]] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+    var holding = Object.keys(names).filter(function (t) { return t.indexOf(word) >= 0; });
+    holding.sort(function (x, y) {
+      return names[y][1] - names[x][1] || names[y][0] - names[x][0] || (x < y ? -1 : x > y ? 1 : 0);
     });
-    return near.slice(0, FUZZY_EXPANSIONS).map(function (item) { return item[1]; });
+    return [holding.slice(0, 1), holding.slice(1, FUZZY_EXPANSIONS)];
   }
 
   /* The single words of a plan whose term may be unknown (what correct() looks at). */
@@ -134,7 +139,10 @@
       if (n.text) {
         if (n.text.length === 1 && !n.phrase && !frequency(n.text[0])) {
           var found = corrections(n.text[0]);
-          if (found.length) { words.push([n.text[0], found]); return alternatives(found, n.fields); }
+          if (found[0].length) {
+            words.push([n.text[0], found[0], found[1]]);
+            return alternatives(found[0], n.fields);
+          }
         }
         return n;
       }
@@ -152,7 +160,11 @@
     return loadAll(E.neededFiles(plan, only)).then(function () {
       /* a phrase's positions, known only once its words' postings are in */
       return loadAll(E.positionFiles(plan, only));
-    }).then(function () { return E.rank(plan, only); });
+    }).then(function () {
+      var hits = E.rank(plan, only);
+      /* the kinds of hits no posting gave (exact fields only), for the counts by kind */
+      return loadAll(E.kindFiles(hits)).then(function () { return hits; });
+    });
   }
 
   /* Everything a query does: prefixes expanded, ranked, corrected when nothing is found. */

@@ -19,12 +19,12 @@
    loaded (positionFiles) only for the fields where a phrase's words share a document.
 
    Adds to window.FAQC_SEARCH.engine: neededFiles, positionFiles, positionsOf, rank, languageOf,
-   textFileOf, record, matchSpans, snippet. */
+   kindOf, kindFiles, textFileOf, record, matchSpans, snippet. */
 (function (root) {
   "use strict";
 
   var S = root.FAQC_SEARCH, E = S.engine, A = S.analysis;
-  var cache = {};
+  var cache = {}, kinds = new Map();  /* document -> kind index, from the postings decoded */
 
   function meta() { return S.data.meta; }
 
@@ -60,7 +60,6 @@
     var names = [];
     searchedLanguages(plan, only).forEach(function (lang) {
       var info = meta().languages[lang];
-      names.push(lang + "/docs");
       E.planTerms(plan).forEach(function (pair) {
         if (info.fields.indexOf(pair[0]) >= 0) names.push(shardName(lang, pair[0], pair[1]));
       });
@@ -86,14 +85,21 @@
     return unique(names);
   }
 
-  /* [[doc, weight, length byte], ...] (the byte only in a scorable field: export.py) */
+  /* [[doc, weight, length byte], ...] (the byte only in a scorable field, where it comes
+     with 256 times the document's kind: export.py; the kinds are kept for kindOf). */
   function decode(encoded, scorable) {
     var out = [], doc = -1;
     for (var i = 0; i < encoded.length; i++) {
       var delta = encoded[i], weight = 1;
       if (delta < 0) { delta = -delta; weight = encoded[++i]; }
       doc += delta;
-      out.push(scorable ? [doc, weight, encoded[++i]] : [doc, weight]);
+      if (scorable) {
+        var code = encoded[++i];
+        kinds.set(doc, code >> 8);
+        out.push([doc, weight, code & 255]);
+      } else {
+        out.push([doc, weight]);
+      }
     }
     return out;
   }
@@ -239,23 +245,56 @@
     return null;
   }
 
+  /* A document's kind: from a posting decoded, else from its language's table (kindFiles). */
   function kindOf(doc) {
+    if (kinds.has(doc)) return meta().kinds[kinds.get(doc)];
     var table = S.data[languageOf(doc) + "/docs"];
     return meta().kinds[+table.kind.charAt(doc - table.first)];  /* one digit per document */
   }
 
-  /* Name of the text file holding a document (needs its language's docs file). */
-  function textFileOf(doc) {
-    var lang = languageOf(doc), starts = S.data[lang + "/docs"].chunks, n = 0;
-    while (n + 1 < starts.length && starts[n + 1] <= doc) n++;
-    return lang + "/text-" + pad(n);
+  /* The tables of kinds the hits need: those of the languages of hits whose kind no decoded
+     posting gave (a query of exact fields only). */
+  function kindFiles(hits) {
+    var names = [];
+    hits.forEach(function (h) { if (!kinds.has(h.doc)) names.push(languageOf(h.doc) + "/docs"); });
+    return unique(names);
   }
 
-  /* What a result shows: {title, url, kind, lang, set, date, text} (needs its text file). */
+  /* Name of the text file holding a document: each holds per_file documents in order. */
+  function textFileOf(doc) {
+    var lang = languageOf(doc), info = meta().languages[lang];
+    return lang + "/text-" + pad(Math.floor((doc - info.first) / info.per_file));
+  }
+
+  /* What a result shows: {title, url, kind, lang, set, date, text, place, emphasis,
+     titleEmphasis} (needs its text file); emphasis: [[start, end, style]] of what the pages
+     set in italics or bold (compiler/search/emphasis.py), UTF-16 offsets. */
   function record(doc) {
     var file = S.data[textFileOf(doc)], i = doc - file.first;
     return { title: file.title[i], url: file.url[i], kind: kindOf(doc), lang: languageOf(doc),
-      set: file.set[i], date: file.date[i], text: file.text[i], place: file.place[i] };
+      set: file.set[i], date: file.date[i], text: file.text[i], place: file.place[i],
+      emphasis: styleSpans(file.text[i], file.emphasis && file.emphasis[i]),
+      titleEmphasis: styleSpans(file.title[i], file.title_emphasis && file.title_emphasis[i]) };
+  }
+
+  var STYLES = ["em", "strong", "example"];
+
+  /* The exported flat [start, end, style index, ...] (code points) as [[start, end, style]]
+     in UTF-16 offsets of text; anything malformed is dropped. */
+  function styleSpans(text, flat) {
+    var out = [], units = null;
+    if (!Array.isArray(flat)) return out;
+    if (/[\uD800-\uDFFF]/.test(text)) {  /* code point n -> UTF-16 offset */
+      units = [0];
+      Array.from(text).forEach(function (c) { units.push(units[units.length - 1] + c.length); });
+    }
+    var points = units ? units.length - 1 : text.length;
+    for (var n = 0; n + 2 < flat.length; n += 3) {
+      var s = flat[n], e = flat[n + 1], style = STYLES[flat[n + 2]];
+      if (!style || !(Number.isInteger(s) && Number.isInteger(e)) || s < 0 || e <= s || e > points) continue;
+      out.push([units ? units[s] : s, units ? units[e] : e, style]);
+    }
+    return out;
   }
 
   /* Merged spans (UTF-16 offsets) of the words of text whose term is in the set terms. */
@@ -284,15 +323,21 @@
     return [Math.max(0, end - chars), end];
   }
 
-  /* {text, highlights: [[start, end], ...]} of text for a query looking for terms. */
-  function snippet(text, terms) {
+  /* Spans cut to the window [start, end) and moved by shift (results.make_snippet). */
+  function clip(spans, start, end, shift) {
+    return spans.filter(function (s) { return s[0] < end && s[1] > start; }).map(function (s) {
+      return [Math.max(s[0], start) + shift, Math.min(s[1], end) + shift].concat(s.slice(2));
+    });
+  }
+
+  /* {text, highlights: [[start, end], ...], emphasis: [[start, end, style], ...]} of text for
+     a query looking for terms, with the spans of emphasis (record().emphasis) in it. */
+  function snippet(text, terms, emphasis) {
     var spans = matchSpans(text, terms), w = snippetWindow(text.length, spans);
     var head = w[0] > 0 ? "\u2026" : "", tail = w[1] < text.length ? "\u2026" : "";
     var shift = head.length - w[0];
-    var marks = spans.filter(function (s) { return s[0] < w[1] && s[1] > w[0]; }).map(function (s) {
-      return [Math.max(s[0], w[0]) + shift, Math.min(s[1], w[1]) + shift];
-    });
-    return { text: head + text.slice(w[0], w[1]).replace(/\n/g, " ") + tail, highlights: marks };
+    return { text: head + text.slice(w[0], w[1]).replace(/\n/g, " ") + tail,
+      highlights: clip(spans, w[0], w[1], shift), emphasis: clip(emphasis || [], w[0], w[1], shift) };
   }
 
   E.fnv1a = fnv1a;
@@ -302,6 +347,7 @@
   E.rank = rank;
   E.languageOf = languageOf;
   E.kindOf = kindOf;
+  E.kindFiles = kindFiles;
   E.textFileOf = textFileOf;
   E.record = record;
   E.matchSpans = matchSpans;

@@ -22,6 +22,7 @@
       none: function (q) { return "No results for \u201c" + q + "\u201d."; },
       instead: function (q, names) { return "No results for \u201c" + q + "\u201d. Did you mean " +
         names + "? Showing results for that: "; },
+      others: function (w) { return " Other names holding \u201c" + w + "\u201d: "; },
       loading: "Searching\u2026", place: "Entry in ", failed: "The search data could not be loaded: ",
       error: "Cannot search: ", kinds: { card: "card", ruling: "ruling", rule: "rule",
         topic: "topic", section: "section" } },
@@ -29,6 +30,7 @@
       none: function (q) { return "\u300c" + q + "\u300d\u306b\u4e00\u81f4\u3059\u308b\u7d50\u679c\u306f\u3042\u308a\u307e\u305b\u3093\u3002"; },
       instead: function (q, names) { return "\u300c" + q + "\u300d\u306e\u7d50\u679c\u306f\u3042\u308a\u307e\u305b\u3093\u3002\u3082\u3057\u304b\u3057\u3066\uff1a" +
         names + "\uff08\u305d\u306e\u7d50\u679c\u3092\u8868\u793a\uff09 "; },
+      others: function (w) { return " \u300c" + w + "\u300d\u3092\u542b\u3080\u307b\u304b\u306e\u540d\u524d\uff1a"; },
       loading: "\u691c\u7d22\u4e2d\u2026", place: "\u6587\u66f8\u5185\u306e\u9805\u76ee\uff1a", failed: "\u691c\u7d22\u30c7\u30fc\u30bf\u3092\u8aad\u307f\u8fbc\u3081\u307e\u305b\u3093\uff1a",
       error: "\u691c\u7d22\u3067\u304d\u307e\u305b\u3093\uff1a", kinds: { card: "\u30ab\u30fc\u30c9",
         ruling: "\u88c1\u5b9a", rule: "\u30eb\u30fc\u30eb", topic: "\u30c8\u30d4\u30c3\u30af",
@@ -148,7 +150,8 @@
     return ranked(plan, state.lang || null).then(function (found) {
       if (mine !== generation) return null;
       current = { hits: found.hits, terms: E.positiveTerms(found.plan), shown: 0,
-        instead: found.corrected.map(function (w) { return w[1].join(", "); }).join("; ") };
+        instead: found.corrected.map(function (w) { return w[1].join(", "); }).join("; "),
+        others: found.corrected.filter(function (w) { return w[2].length; }) };
       list.textContent = "";
       return showMore(mine);
     }).catch(function (error) {
@@ -181,6 +184,18 @@
       more.hidden = current.shown >= hits.length;
       var count = hits.length ? words.results(hits.length) : words.none(state.q);
       say(current.instead ? words.instead(state.q, current.instead) + count : count);
+      (current.others || []).forEach(offer);
+    });
+  }
+
+  /* "Other names holding "goyf": barrowgoyf, ...", each a link searching that name. */
+  function offer(correction) {
+    status.appendChild(document.createTextNode(words.others(correction[0])));
+    correction[2].forEach(function (name, i) {
+      if (i) status.appendChild(document.createTextNode(", "));
+      var link = element("a", "search-other", name);
+      link.href = window.location.pathname + "?" + new URLSearchParams({ q: name }).toString();
+      status.appendChild(link);
     });
   }
 
@@ -225,24 +240,47 @@
     if (pos < end) parent.appendChild(document.createTextNode(text.slice(pos, end)));
   }
 
-  /* The text with its matched words in <mark> (a mark over part of a symbol covers it all). */
-  function highlighted(parent, text, spans) {
-    var syms = symbolSpans(text), pos = 0;
-    spans = spans.map(function (span) {
-      var a = span[0], b = span[1];
+  /* How each style is drawn: as the pages draw emphasis (<em>, <strong>; a quoted rule's
+     examples in italics), then the matched words in <mark>. */
+  var STYLE_TAGS = [["example", "span", "search-example"], ["em", "em", ""],
+    ["strong", "strong", ""], ["mark", "mark", ""]];
+
+  /* The text with its emphasis (spans [start, end, style]) drawn and its matched words
+     (spans [start, end]) in <mark>; a span over part of a symbol covers it all. Built from
+     text nodes and fresh elements only. */
+  function highlighted(parent, text, marks, emphasis) {
+    var syms = symbolSpans(text), cuts = [0, text.length];
+    function whole(span, style) {
+      var a = Math.max(0, span[0]), b = Math.min(text.length, span[1]);
       syms.forEach(function (s) { if (s[0] < b && s[1] > a) { a = Math.min(a, s[0]); b = Math.max(b, s[1]); } });
-      return [a, b];
+      cuts.push(a, b);
+      return [a, b, style];
+    }
+    var spans = marks.map(function (m) { return whole(m, "mark"); })
+      .concat((emphasis || []).map(function (e) { return whole(e, e[2]); }));
+    cuts = cuts.filter(function (c, i) { return cuts.indexOf(c) === i; }).sort(function (x, y) { return x - y; });
+    var runs = [];  /* [start, end, styles] with neighbours of the same styles joined */
+    for (var n = 0; n + 1 < cuts.length; n++) {
+      var a = cuts[n], b = cuts[n + 1], on = STYLE_TAGS.filter(function (t) {
+        return spans.some(function (s) { return s[2] === t[0] && s[0] <= a && s[1] >= b; });
+      }).map(function (t) { return t[0]; }).join(" ");
+      var last = runs[runs.length - 1];
+      if (last && last[2] === on) last[1] = b;
+      else if (b > a) runs.push([a, b, on]);
+    }
+    var chain = [];  /* [style, element] open from the run before: a shared outer style goes on */
+    runs.forEach(function (run) {
+      var styles = run[2] ? run[2].split(" ") : [], keep = 0;
+      while (keep < chain.length && keep < styles.length && chain[keep][0] === styles[keep]) keep++;
+      chain = chain.slice(0, keep);
+      styles.slice(keep).forEach(function (style) {
+        var tag = STYLE_TAGS.filter(function (t) { return t[0] === style; })[0];
+        var node = element(tag[1], tag[2], "");
+        (chain.length ? chain[chain.length - 1][1] : parent).appendChild(node);
+        chain.push([style, node]);
+      });
+      rich(chain.length ? chain[chain.length - 1][1] : parent, text, run[0], run[1], syms);
     });
-    spans.forEach(function (span) {
-      if (span[1] <= pos) return;
-      var a = Math.max(span[0], pos);
-      rich(parent, text, pos, a, syms);
-      var mark = element("mark", "", "");
-      rich(mark, text, a, span[1], syms);
-      parent.appendChild(mark);
-      pos = span[1];
-    });
-    rich(parent, text, pos, text.length, syms);
     return parent;
   }
 
@@ -251,7 +289,7 @@
     item.setAttribute("lang", rec.lang);
     var link = element("a", "search-result-link");
     link.href = root + rec.url;
-    highlighted(link, rec.title, E.matchSpans(rec.title, current.terms));
+    highlighted(link, rec.title, E.matchSpans(rec.title, current.terms), rec.titleEmphasis);
     var heading = element("h2", "search-result-title");
     heading.appendChild(link);
     var facts = element("p", "search-result-facts");
@@ -266,8 +304,10 @@
     }
     item.appendChild(heading);
     item.appendChild(facts);
-    var snip = E.snippet(rec.text || "", current.terms);
-    if (snip.text) item.appendChild(highlighted(element("p", "search-snippet"), snip.text, snip.highlights));
+    var snip = E.snippet(rec.text || "", current.terms, rec.emphasis);
+    if (snip.text) {
+      item.appendChild(highlighted(element("p", "search-snippet"), snip.text, snip.highlights, snip.emphasis));
+    }
     return item;
   }
 

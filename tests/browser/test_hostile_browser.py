@@ -296,6 +296,18 @@ def test_search_finds_the_hostile_texts_and_shows_them_as_text(watched, root):
     assert shown >= len(SEARCHES)
 
 
+def test_emphasis_in_search_snippets_is_text_in_fresh_elements(watched, root):
+    tab = watched.open(root + "search.html?q=emphasised")
+    emphasis = tab.locator("#search-results .search-snippet em").first
+    emphasis.wait_for(state="visible", timeout=15000)
+    assert PAYLOADS["script"] in emphasis.inner_text() and PAYLOADS["img"] in emphasis.inner_text()
+    audit = tab.evaluate(DOM_AUDIT)
+    assert audit["inline"] == 0 and audit["handlers"] == [] and audit["foreign"] == []
+    watched.collect()
+    assert watched.hits == [] and watched.dialogs == [] and watched.violations == []
+    assert watched.errors == []
+
+
 INJECT = """
 () => new Promise((resolve) => {
   const seen = [];

@@ -36,7 +36,7 @@ def test_chromium_ranks_the_parity_table_as_faqc_search(page, site_url, site_dir
             continue
         why = disagreement([(h.docnum, h.score) for h in python.hits],
                            [tuple(h) for h in answer["hits"]])
-        if [[w, names] for w, names in python.corrected] != answer["corrected"]:
+        if [[w, names, others] for w, names, others in python.corrected] != answer["corrected"]:
             why += f" corrected {python.corrected} vs {answer['corrected']}"
         if why:
             problems.append(f"{query}: {why}")
@@ -88,4 +88,24 @@ def test_snippets_draw_mana_symbols_and_mark_them(page, site_url):
       const out = []; for (let n; (n = w.nextNode());) if (!n.parentElement.closest('.ms')) out.push(n.data);
       return out.join(''); }""")
     assert "{1}" not in bare and "{G}" not in bare  # drawn, not written
+    assert page.errors == []
+
+
+def test_goyf_puts_tarmogoyf_first_and_links_the_other_names_holding_it(page, site_url):
+    page.goto(site_url + "search.html?q=goyf")
+    status = page.locator("#search-status")
+    expect(status).to_contain_text("Did you mean tarmogoyf?")
+    expect(status).to_contain_text("Other names holding \u201cgoyf\u201d: polygoyf, nethergoyf")
+    first = page.locator(".search-result-link").first
+    expect(first).to_have_text("Tarmogoyf")
+    assert first.get_attribute("href") == "cards/tarmogoyf.html"
+    other = status.locator("a.search-other").first
+    assert other.inner_text() == "polygoyf"
+    other.click()
+    expect(page.locator(".search-result-link").first).to_have_text("Polygoyf")
+    assert page.input_value("#search-q") == "polygoyf"
+    box = page.locator("#search-q")
+    box.fill("")
+    box.press_sequentially("goyf", delay=30)  # typed: goyf* finds nothing, then the same
+    expect(page.locator(".search-result-link").first).to_have_text("Tarmogoyf")
     assert page.errors == []

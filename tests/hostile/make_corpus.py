@@ -168,6 +168,8 @@ def champions() -> str:
         f"* Ruling with {p['single-quote']} and {p['comment']} and {p['entities']}.",
         "",
         f"* Ruling with {p['separators']} and {p['rtl']} marks.",
+        "",
+        f"* Ruling with *emphasised {p['script']} and {p['img']} words* in italics.",
         "-----",
         "",
         n["quote"],
