@@ -1,12 +1,12 @@
 """The index phase of an incremental build: one Whoosh segment per document, the export redone.
 
 The search package (``compiler.search``) builds its index as one segment written in one go.
-Here the same records (``build_records``), schema (``build_schema``) and export
-(``read_index`` + ``export_files``) are used, but the index is kept as one segment per
+Here the same records (``build_records``), schema (``build_schema``), writer
+(``search.segment.index_records``) and export (``export_files``) are used, but the index is kept as one segment per
 document, so that a build re-indexes only the documents whose records changed:
 
 * A document's segment is named by its id (``MAIN_<sha1 of the id>.seg``, one compound file) and
-  written in memory by its own writer, so its bytes depend on its records alone.
+  written in memory on its own, so its bytes depend on its records alone.
 * The table of contents (``_MAIN_1.toc``) lists the segments in the order ``build_records``
   sorts records in (language, then document id), so Whoosh numbers every record exactly as
   the search package's one-segment index does, each language contiguously; it is always
@@ -16,20 +16,20 @@ document, so that a build re-indexes only the documents whose records changed:
 * A document's records change when its text changes or when the names of the cards it has
   entries for change (a Japanese FAQ gives an English card its Japanese name):
   ``record_signature`` hashes exactly that.
-* The export is what the search package's ``export_files`` makes of the index as Whoosh
-  reads it (``read_index``). Reading 160 segments through one Whoosh ``MultiReader`` is
-  slow (every term is looked up in every segment), so each segment is read alone, once,
-  when it is written (its *part*: stored fields, field lengths, postings and the text
-  fields' positions, kept as JSON in ``.faqc/search/``), and the parts are put together
-  with their document numbers offset, as the ``MultiReader`` would. Only the export files
-  whose bytes changed are rewritten. The table of contents is written anew from the parts'
-  facts each time: the old one (a pickle) is never read back.
+* The export is what the search package's ``export_files`` makes of the index data. Each
+  document's records are analysed once (``search.segment.index_records``): the same terms
+  make its segment and its *part* of the index data (stored fields, field lengths, postings
+  and the text fields' positions, the numbers Whoosh stores), never read back from the
+  segment. Parts are kept as JSON in ``.faqc/search/`` for the next build, and put together
+  with their document numbers offset, as Whoosh's ``MultiReader`` would number them. Only
+  the export files whose bytes changed are rewritten. The table of contents is written anew
+  from the parts' facts each time: the old one (a pickle) is never read back.
 """
 from __future__ import annotations
 
 import hashlib
+import sys
 import json
-import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -45,9 +45,10 @@ from .model import CardEntry, Document, iter_document_blocks
 from .parallel import map_chunks
 from .progress import Progress
 from .search.build import EXPORT_DIR, INDEX_DIR
-from .search.export import IndexData, export_files, read_index
+from .search.export import IndexData, export_files
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, build_schema
+from .search.segment import index_records
 from .state import STATE_DIR, write_file
 
 TOC_NAME = f"_{INDEX_NAME}_1.toc"
@@ -103,10 +104,13 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
 
 @dataclass(slots=True)
 class IndexedDocument:
-    """A document's segment file, and its part of the index data (``part_json``)."""
+    """A document's segment file, its part of the index data (``part``, as ``part_json``
+    writes it) and the same as objects (``data``, ``field_lengths``: never parsed back)."""
 
-    data: bytes
+    segment: bytes
     part: bytes
+    data: IndexData
+    field_lengths: dict[str, int]
 
 
 def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
@@ -115,23 +119,13 @@ def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
 
 
 def records_segment(unit: str, records: list[SearchRecord]) -> IndexedDocument | None:
-    """Return the segment of the records of ``unit`` (a document or a CR; None: no records)."""
+    """Return the segment of the records of ``unit`` (a document or a CR; None: no records):
+    the records analysed once, the segment and the part both made from their terms."""
     if not records:
         return None
-    storage = RamStorage()
-    index = storage.create_index(build_schema(), indexname=INDEX_NAME)
-    writer = index.writer(codec=DocumentCodec(segment_id(unit)))
-    for record in records:
-        writer.add_document(**record.fields())
-    writer.commit(merge=False)
-    (segment,) = TOC.read(storage, INDEX_NAME).segments
-    assert segment.compound, "a document's segment is one compound file"
-    with tempfile.TemporaryDirectory(prefix="faqc-segment-") as folder:
-        for name in storage.list():
-            (Path(folder) / name).write_bytes(_read(storage, name))
-        part = read_index(Path(folder))  # read as the search package reads an index
-    return IndexedDocument(_read(storage, segment_file(unit)),
-                           part_json(part, dict(segment._fieldlengths)))
+    made = index_records(records, DocumentCodec(segment_id(unit)))
+    return IndexedDocument(made.files[segment_file(unit)], part_json(made.data, made.field_lengths),
+                           made.data, made.field_lengths)
 
 
 def part_json(part: IndexData, field_lengths: dict[str, int]) -> bytes:
@@ -165,7 +159,11 @@ def document_segment_entry(doc_id: str, doc_count: int, field_lengths: dict[str,
     (so an old table of contents, a pickle, is never read back)."""
     segment = W3Segment(W3Codec(), INDEX_NAME, doccount=doc_count, segid=segment_id(doc_id))
     segment.compound = True
-    segment._fieldlengths = defaultdict(int, field_lengths)  # what the writer's segment holds
+    # What the writer's segment holds. The names are interned: pickle writes a string it has
+    # seen before (the same object) as a reference, so the table of contents' bytes would
+    # otherwise depend on whether a part was made in this build or loaded from its JSON.
+    segment._fieldlengths = defaultdict(int, {sys.intern(name): length
+                                              for name, length in field_lengths.items()})
     return segment
 
 
@@ -244,9 +242,9 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         for doc_id, made in map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance,
                                        chunk=2):
             if made is not None:  # None: a document without records has no segment
-                write_file(index_dir / segment_file(doc_id), made.data)
+                write_file(index_dir / segment_file(doc_id), made.segment)
                 write_file(parts_dir / part_file(doc_id), made.part)
-                parts[doc_id] = load_part(made.part)
+                parts[doc_id] = made.data, made.field_lengths
     update.indexed = stale
     ordered = [unit for unit in index_order(inv, crs) if parts.get(unit) is not None]
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(d, parts[d][0].doc_count,

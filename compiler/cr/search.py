@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..site import paths
 from .history import RuleHistory
@@ -106,7 +107,12 @@ def _entry(run: list[CrVersion]) -> CrSearchEntry:
 
 
 def _wording(version: CrVersion) -> str:
-    return quote_form(version.body)
+    return _quote_form(version.body)
+
+
+_quote_form = lru_cache(maxsize=1 << 16)(quote_form)
+"""``quote_form``, memoised: most rules read the same in edition after edition (462,000
+wordings compared for 118 editions)."""
 
 
 def _version(doc: CrDocument, sections: dict[str, str], titles: dict[str, str],

@@ -5,24 +5,37 @@ symbols, ASCII dashes. markdown-it-py parses them in inline mode with only empha
 backslash escapes enabled, and links and images of web captures read as their text (no address
 is written), so raw HTML, links out of the site, images, headings and lists are never produced:
 whatever the text holds comes out as text.
+
+Each thing is rendered once per process: a text is parsed once, and rendered once for each
+set of links its plain runs get (the links ``annotate`` finds are relative to the page, so a
+ruling shown on many pages is rendered again only where its links' hrefs differ).  The HTML
+depends on nothing else: the text and those link spans are the cache's key.
 """
 from __future__ import annotations
+
+from functools import lru_cache
 
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from .links import Annotate, render_linked
+from .links import Annotate, LinkSpan, render_linked
 from .mana import render_mana_cost
 from .md_plugins import emphasis_guard_plugin, mana_plugin, source_links_plugin
 from .typography import typeset
 
 __all__ = ["render_inline", "render_mana_cost"]
 
+CACHE_SIZE = 1 << 15
+"""Texts parsed, and renderings, kept (each cache): more than the rulings of a large site's
+pages a render worker writes in a row."""
+
 
 def _render_text(self, tokens, idx, options, env) -> str:
-    # The annotate hook sees each plain text run before typesetting, so its offsets are those
-    # of the text as written (``--`` and ``(TM)`` not yet replaced).
-    return render_linked(tokens[idx].content, env.get("annotate"), typeset)
+    # The spans were found on each plain text run before typesetting, so their offsets are
+    # those of the text as written (``--`` and ``(TM)`` not yet replaced).
+    spans = env["spans"]
+    found = next(spans) if spans is not None else None
+    return render_linked(tokens[idx].content, None if found is None else lambda _: found, typeset)
 
 
 def build_parser() -> MarkdownIt:
@@ -37,8 +50,28 @@ def build_parser() -> MarkdownIt:
 _PARSER = build_parser()
 
 
+@lru_cache(maxsize=CACHE_SIZE)
+def _parsed(text: str) -> tuple[list, tuple[str, ...]]:
+    """Return the tokens of ``text`` and the plain runs ``annotate`` is asked about, in the
+    order the renderer meets them (the ``text`` children of its inline tokens)."""
+    tokens = _PARSER.parseInline(text, {})
+    runs = tuple(child.content for token in tokens for child in token.children or ()
+                 if child.type == "text")
+    return tokens, runs
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _rendered(text: str, spans: tuple[tuple[LinkSpan, ...], ...] | None) -> Markup:
+    """Return ``text`` rendered with the link ``spans`` of each plain run (None: no links)."""
+    tokens, _ = _parsed(text)
+    env = {"spans": iter(spans) if spans is not None else None}
+    return Markup(_PARSER.renderer.render(tokens, _PARSER.options, env))
+
+
 def render_inline(text: str, annotate: Annotate | None = None) -> Markup:
     """Return ``text`` as safe inline HTML, wrapping the spans ``annotate`` finds in links."""
     if not text:
         return Markup("")
-    return Markup(_PARSER.renderInline(text, {"annotate": annotate}))
+    if annotate is None:
+        return _rendered(text, None)
+    return _rendered(text, tuple(tuple(annotate(run)) for run in _parsed(text)[1]))

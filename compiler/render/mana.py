@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markupsafe import Markup, escape
 
@@ -107,8 +108,10 @@ def symbol_classes(sym: ManaSymbol) -> str:
     return " ".join(classes)
 
 
+@lru_cache(maxsize=4096)
 def render_symbol(sym: ManaSymbol, written: str) -> Markup:
-    """Return one symbol as an ``img``-role span; ``written`` is the source text, kept for copying."""
+    """Return one symbol as an ``img``-role span; ``written`` is the source text, kept for copying
+    (memoised: a few dozen symbols are drawn on every page)."""
     label = symbol_label(sym)
     return Markup(
         '<span class="{cls}" role="img" aria-label="{label}" title="{label}">{svg}'
@@ -117,6 +120,7 @@ def render_symbol(sym: ManaSymbol, written: str) -> Markup:
              written=written)
 
 
+@lru_cache(maxsize=4096)
 def render_mana_cost(cost: str) -> Markup:
     """Return a mana cost (``{2}{U/B}``) as symbols; text that is no symbol is kept, escaped."""
     if not cost:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 INDEX = "index.html"
@@ -28,12 +29,14 @@ def site_path(path: str) -> str:
     return posixpath.normpath(path)
 
 
+@lru_cache(maxsize=1 << 16)
 def relative_url(target: str, page: str) -> str:
     """Return the URL of site path ``target`` relative to the page at site path ``page``.
 
     ``relative_url("rules/502.38a.html", "cards/tarmogoyf.html") == "../rules/502.38a.html"``.
     A link to the page itself with a fragment is the bare fragment; absolute URLs
-    (``https://...``) and bare fragments are returned unchanged.
+    (``https://...``) and bare fragments are returned unchanged.  Pure, and asked again for
+    every link of every page: memoised.
     """
     if _SCHEME.match(target) or target.startswith("#"):
         return target

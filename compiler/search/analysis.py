@@ -30,6 +30,7 @@ one term (repeats dropped).  A query's text is one item.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -169,8 +170,10 @@ def _cjk_terms(run: list[_Unit], pos: int, query: bool) -> list[Term]:
     return terms
 
 
-def analyze_text(text: str, query: bool = False) -> list[Term]:
-    """Return the terms of a text field's value, or of a query word when ``query``."""
+def analyze_text_reference(text: str, query: bool = False) -> list[Term]:
+    """Return the terms of ``text`` by the algorithm as the module docstring states it, one
+    character at a time: the reference ``analyze_text`` must equal, and its path for text
+    the fast paths do not take (marks, characters NFKC or lowercasing expand)."""
     terms: list[Term] = []
     pos = 0
     for cls, run in _runs(normalized_units(text)):
@@ -181,6 +184,116 @@ def analyze_text(text: str, query: bool = False) -> list[Term]:
             terms.extend(_cjk_terms(run, pos, query))
             pos += max(1, len(run) - 1)
     return terms
+
+
+# The fast paths: text whose every character stands for one normalized character (no marks,
+# nothing NFKC or lowercasing expands or turns into a mark) maps source offset i to normalized
+# character i, so the runs are found by one compiled pattern over the whole string.
+_ASCII_RUN = re.compile(r"[a-z0-9]+(?:(?:'|(?<=[0-9])\.(?=[0-9]))[a-z0-9]+)*")
+"""A word run of lowercased ASCII text (every ASCII character is its own normalized form)."""
+_CLASS_RUN = re.compile(r"([wd]+(?:(?:a|(?<=d)p(?=d))[wd]+)*)|(c+)")
+"""Word and CJK runs of a string of class letters: ``w`` word, ``d`` ASCII digit (a word
+character), ``c`` CJK, ``a`` apostrophe, ``p`` full stop, ``s`` any other separator."""
+_NOT_SIMPLE = "\uffff"
+"""What ``_SIMPLE`` maps a character to when the fast path cannot take it (U+FFFF included)."""
+
+
+class _SimpleForms(dict):
+    """``str.translate`` table: a character's normalized form, or ``_NOT_SIMPLE``."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        form = _normalized(char)
+        simple = (char != _NOT_SIMPLE and not _is_mark(char) and len(form) == 1
+                  and not _is_mark(form))
+        self[code] = form if simple else _NOT_SIMPLE
+        return self[code]
+
+
+class _ClassLetters(dict):
+    """``str.translate`` table: a normalized character's class letter (see ``_CLASS_RUN``)."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if char in _APOSTROPHES:
+            letter = "a"
+        elif char == ".":
+            letter = "p"
+        elif char.isascii() and char.isdigit():
+            letter = "d"
+        else:
+            letter = {CJK: "c", WORD: "w", SEPARATOR: "s"}[_class_of(char)]
+        self[code] = letter
+        return letter
+
+
+_SIMPLE = _SimpleForms()
+_CLASSES = _ClassLetters()
+_DROP_APOSTROPHES = str.maketrans("", "", _APOSTROPHES)
+
+
+def _raw_terms(text: str, query: bool) -> list[tuple[str, int, int, int]] | None:
+    """Return ``(text, pos, start, end)`` of each term of ``text`` by a fast path, or None
+    when ``text`` needs the reference path."""
+    out: list[tuple[str, int, int, int]] = []
+    if text.isascii():
+        pos = 0
+        for match in _ASCII_RUN.finditer(text.lower()):
+            word = match.group()
+            if "'" in word:
+                word = word.replace("'", "")
+            out.append((stem(word) if word.isalpha() else word, pos, match.start(), match.end()))
+            pos += 1
+        return out
+    norm = text.translate(_SIMPLE)
+    if _NOT_SIMPLE in norm:
+        return None
+    pos = 0
+    for match in _CLASS_RUN.finditer(norm.translate(_CLASSES)):
+        start, end = match.span()
+        if match.lastindex == 1:  # a word run
+            word = norm[start:end].translate(_DROP_APOSTROPHES)
+            if word.isascii() and word.isalpha():
+                word = stem(word)
+            out.append((word, pos, start, end))
+            pos += 1
+            continue
+        if end - start == 1:
+            out.append((norm[start], pos, start, end))
+            pos += 1
+            continue
+        for i in range(start, end - 1):
+            out.append((norm[i:i + 2], pos, i, i + 2))
+            if not query:
+                out.append((norm[i], pos, i, i + 1))
+            pos += 1
+        if not query:
+            out.append((norm[end - 1], pos - 1, end - 1, end))
+    return out
+
+
+def analyze_text(text: str, query: bool = False) -> list[Term]:
+    """Return the terms of a text field's value, or of a query word when ``query``."""
+    raw = _raw_terms(text, query)
+    if raw is None:
+        return analyze_text_reference(text, query)
+    return [Term(*term) for term in raw]
+
+
+def term_positions(text: str) -> dict[str, list[int]]:
+    """Return the indexed terms of a text field's value with their positions, in the order
+    ``analyze_text`` makes them (what Whoosh's ``Positions`` format records of them)."""
+    raw = _raw_terms(text, False)
+    if raw is None:
+        raw = [(t.text, t.pos, t.start, t.end) for t in analyze_text_reference(text)]
+    positions: dict[str, list[int]] = {}
+    for term, pos, _, _ in raw:
+        found = positions.get(term)
+        if found is None:
+            positions[term] = [pos]
+        else:
+            found.append(pos)
+    return positions
 
 
 def normalize_item(item: str) -> str:

@@ -7,13 +7,14 @@ from pathlib import Path
 from ..cr.history import RuleHistory
 from ..inventory import Inventory
 from .export import (IndexData, export_files, fnv1a, language_docs, language_fields,
-                     read_index, text_chunks)
+                     text_chunks)
 from .forgiving import lexicon_key, plain_words, prefixes
-from .indexer import replace_folder, write_index
+from .indexer import FixedIdCodec, replace_folder
 from .query import plan, plan_language
 from .records import build_records
 from .results import search_index
 from .schema import LANGUAGES
+from .segment import index_records
 
 INDEX_DIR = "search/index"
 EXPORT_DIR = "search/data"
@@ -42,8 +43,10 @@ def build_search(inv: Inventory, site_dir: Path, history: RuleHistory | None = N
     with ``history``, the rules of its CRs are searchable too."""
     records = build_records(inv, history)
     index_dir = site_dir / INDEX_DIR
-    index_bytes = write_index(records, index_dir)
-    data = read_index(index_dir)
+    made = index_records(records, FixedIdCodec())
+    replace_folder(index_dir, made.files)
+    index_bytes = sum(len(data) for data in made.files.values())
+    data = made.data
     files = export_files(data)
     replace_folder(site_dir / EXPORT_DIR, files)
     return SearchStats(

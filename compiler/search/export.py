@@ -1,8 +1,10 @@
 """Export the Whoosh index for the browser: JavaScript files that register their data.
 
-Everything is read back THROUGH the Whoosh reader (stored fields, postings and weights, the
-quantised field lengths and the field totals), so the browser scores on exactly the numbers
-Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
+The data (``IndexData``) is the numbers Whoosh stores and scores on: stored fields, postings
+and weights, the quantised field lengths and the field totals.  The builds make it with the
+index from the same terms (``segment.index_records``), never by reading the index back; the
+tests hold it to what the Whoosh reader reads back (``read_index``), so the browser scores on
+exactly the numbers Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
 
     meta.js                 document count, fields (scorable, total length, documents with
                             the field, query boost),
@@ -54,7 +56,6 @@ import json
 import math
 from collections import Counter
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh.reading import IndexReader
@@ -65,6 +66,7 @@ from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
 from .forgiving import NAME, TITLE_FIELDS, lexicon_key, reach
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
+from .segment import IndexData
 
 EXPORT_VERSION = 7
 """Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
@@ -92,24 +94,10 @@ _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
                           "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
-@dataclass(slots=True)
-class IndexData:
-    """What the browser needs, as read from the index."""
-
-    doc_count: int
-    stored: list[dict]
-    scorable: dict[str, bool]
-    totals: dict[str, int]
-    field_docs: dict[str, int]
-    lengths: dict[str, list[int]] = field(default_factory=dict)
-    postings: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
-    positions: dict[tuple[str, str], list[list[int]]] = field(default_factory=dict)
-    """For the terms of the fields that store positions: each posting's positions, in the
-    order of ``postings[key]``."""
-
-
 def read_index(folder: Path) -> IndexData:
-    """Return the stored fields, lengths and postings of the index in ``folder``."""
+    """Return the stored fields, lengths and postings of the index in ``folder``, read through
+    Whoosh (the builds make this data with the index, ``segment.index_records``: this is
+    what the tests hold it to)."""
     with open_index(folder).reader() as reader:
         count = reader.doc_count_all()
         schema = reader.schema

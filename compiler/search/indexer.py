@@ -6,6 +6,8 @@ What Whoosh would otherwise vary between runs, and what is done about it:
   codec whose segments all take the fixed id ``SEGMENT_ID``.
 * Generations and merges: one writer, one commit into a new empty index, no merge, so there
   is always exactly one segment and the table of contents is generation 1 (``_MAIN_1.toc``).
+  The records are analysed once and the segment written from their terms
+  (``segment.index_records``), the export's data made from the same terms.
 * Temporary names (the TOC is written under a name with ``time()`` in it and renamed), write
   locks and left-over files: the index is built in a ``RamStorage``; only the files it lists
   at the end are written out, in sorted order, into a fresh folder that then replaces the old.
@@ -23,11 +25,12 @@ import tempfile
 from pathlib import Path
 
 from whoosh.codec.whoosh3 import W3Codec, W3Segment
-from whoosh.filedb.filestore import FileStorage, RamStorage
+from whoosh.filedb.filestore import FileStorage
 from whoosh.index import Index
 
 from .records import SearchRecord
-from .schema import INDEX_NAME, build_schema
+from .schema import INDEX_NAME
+from .segment import index_records
 
 SEGMENT_ID = "faqcsearch000000"
 """The id of the one segment (16 characters, like Whoosh's random ids)."""
@@ -43,21 +46,7 @@ class FixedIdCodec(W3Codec):
 
 def build_index_files(records: list[SearchRecord]) -> dict[str, bytes]:
     """Return the files of the index of ``records`` by name (pure: built in memory)."""
-    storage = RamStorage()
-    index = storage.create_index(build_schema(), indexname=INDEX_NAME)
-    writer = index.writer(codec=FixedIdCodec())
-    for record in records:
-        writer.add_document(**record.fields())
-    writer.commit(merge=False)
-    return {name: _read(storage, name) for name in sorted(storage.list())}
-
-
-def _read(storage: RamStorage, name: str) -> bytes:
-    handle = storage.open_file(name)
-    try:
-        return bytes(handle.read())
-    finally:
-        handle.close()
+    return index_records(records, FixedIdCodec()).files
 
 
 def write_index(records: list[SearchRecord], folder: Path) -> int:

@@ -1,0 +1,105 @@
+"""Records analysed once: the segment is Whoosh's own, the export data what Whoosh reads back.
+
+``segment.index_records`` writes the Whoosh segment from terms it analysed itself and makes the
+export's data from the same terms.  Here both are held to Whoosh: the files to those that
+``SegmentWriter.add_document`` writes (Whoosh running the analyzers itself), the data to what
+``export.read_index`` reads back from them through Whoosh.  The fast paths of the analyzer
+are held to the character-by-character reference (which the browser's copy is held to in
+test_search_analysis.py).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from whoosh.filedb.filestore import RamStorage
+
+from compiler.search.analysis import analyze_text, analyze_text_reference, term_positions
+from compiler.search.export import export_files, read_index
+from compiler.search.indexer import FixedIdCodec, replace_folder
+from compiler.search.records import build_records
+from compiler.search.schema import INDEX_NAME, build_schema
+from compiler.search.segment import index_records
+
+from .search_support import history, inventory  # noqa: F401  (fixtures)
+from .test_search_analysis import EDGE_STRINGS
+
+
+def whoosh_files(records) -> dict[str, bytes]:
+    """Return the index files of ``records`` written by Whoosh's ``add_document``."""
+    storage = RamStorage()
+    writer = storage.create_index(build_schema(), indexname=INDEX_NAME).writer(codec=FixedIdCodec())
+    for record in records:
+        writer.add_document(**record.fields())
+    writer.commit(merge=False)
+    files = {}
+    for name in sorted(storage.list()):
+        handle = storage.open_file(name)
+        files[name] = bytes(handle.read())
+        handle.close()
+    return files
+
+
+@pytest.fixture(scope="module")
+def records(inventory, history):  # noqa: F811
+    """The seeds' records, the rules' of one CR, and records of edge cases: empty and
+    hostile text, weighted titles and numbers, every language."""
+    docs = build_records(inventory)
+    rules = [r for r in build_records(replace(inventory, documents={}), history)][:400]
+    base = docs[0]
+    edge = [replace(base, title=title, body=body, doc_id=f"zz-{n}", title_weight=weight,
+                    number="702.45" if n % 2 else "", number_weight=2.0 if n % 3 else 1.0)
+            for n, (title, body, weight) in enumerate(
+                [("", "", 1.0), ("   ", "・ー", 0.5), (EDGE_STRINGS[5], "\n".join(EDGE_STRINGS), 0.5)]
+                + [(s, s + " " + s, 1.0) for s in EDGE_STRINGS])]
+    return sorted(docs + rules + edge, key=lambda r: r.sort_key())
+
+
+def test_the_segment_is_byte_for_byte_whooshs_own(records):
+    assert index_records(records, FixedIdCodec()).files == whoosh_files(records)
+
+
+def test_the_export_data_is_what_whoosh_reads_back(records, tmp_path):
+    made = index_records(records, FixedIdCodec())
+    replace_folder(tmp_path / "index", made.files)
+    back = read_index(tmp_path / "index")
+    for name in ("doc_count", "stored", "scorable", "totals", "field_docs", "lengths",
+                 "postings", "positions"):
+        assert getattr(made.data, name) == getattr(back, name), name
+    assert list(made.data.postings) == list(back.postings)  # the same (sorted) order
+    assert export_files(made.data) == export_files(back)
+
+
+def test_no_records_make_an_empty_index(tmp_path):
+    made = index_records([], FixedIdCodec())
+    assert made.files == whoosh_files([])
+    assert made.data.doc_count == 0 and not made.data.postings
+
+
+def _reference_positions(text: str) -> dict[str, list[int]]:
+    positions: dict[str, list[int]] = {}
+    for term in analyze_text_reference(text):
+        positions.setdefault(term.text, []).append(term.pos)
+    return positions
+
+
+def test_the_fast_paths_equal_the_reference_on_every_record(records):
+    texts = [t for r in records for t in (r.title, r.body)]
+    for query in (False, True):
+        assert [analyze_text(t, query) for t in texts] == \
+            [analyze_text_reference(t, query) for t in texts]
+    assert [list(term_positions(t).items()) for t in texts] == \
+        [list(_reference_positions(t).items()) for t in texts]
+
+
+TRICKY = "aZ09'’.,-_ \n\tİıßﬁ™…①½ＡＢ１ｶﾞﾟ゙゚ー・〇々接死をかカ\u0301\u0308é𠮷\U000E0100\uffff"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(TRICKY), max_size=40) | st.text(max_size=40))
+def test_the_fast_paths_equal_the_reference_on_any_text(text):
+    for query in (False, True):
+        assert analyze_text(text, query) == analyze_text_reference(text, query)
+    assert list(term_positions(text).items()) == list(_reference_positions(text).items())
