@@ -33,11 +33,11 @@ def test_page_counts(seed_site):
     for page in seed_site.rglob("*.html"):
         rel = page.relative_to(seed_site).as_posix()
         kinds["history" if rel.startswith("cr/history/") else rel.split("/")[0]] += 1
-    # 1 index + 602 section pages + 6 glossaries + 6 pages of changes (every edition is read
+    # 1 index + 6 contents pages + 602 section pages + 6 glossaries + 6 pages of changes (every edition is read
     # against by a seed, or the newest: all are shown in full); one history per identity chain;
     # one page per rule number cited or quoted (140) or their number today (120 more), plus the
     # rules index and the renumbering page.
-    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (615, 3634, 262)
+    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (621, 3634, 262)
 
 
 def test_rule_309_of_champions_is_declare_blockers_step_of_2004(seed_site):
@@ -75,8 +75,8 @@ def test_cr_browser_anchors_every_rule_and_links_numbers_within_its_cr(seed_site
     ids = set(re.findall(r' id="([^"]+)"', main_of(page)))
     assert {"502", "502.38", "502.38a", "502.38b", "502.38c"} <= ids
     assert '(See rule <a href="309.html#309" class="rule-ref" title="Rule 309">309</a>' in page
-    assert 'href="glossary.html#ability" class="glossary-ref"' in page
-    assert page.count('href="glossary.html#ability"') == 1  # a term is linked at its first use
+    assert 'href="glossary.html#creature" class="glossary-ref"' in page
+    assert page.count('href="glossary.html#creature"') == 1  # a term is linked at its first use
     glossary = read(seed_site, paths.cr_glossary("2004-10-01"))
     assert '<dt id="ability">' in glossary and '<dt id="bushido">' in glossary
 
@@ -140,3 +140,58 @@ def test_renumbering_json_maps_every_rule_of_every_edition_once(seed_site):
     assert runs[("502.38a", "2004-10-01")][3:] == ["702.45a", "renumbered, reworded"]
     page = main_of(read(seed_site, paths.RENUMBERING))
     assert '<a href="../cr/history/2004-10-01/502.38.html">502.38</a>' in page
+
+
+def test_only_game_terms_link_to_the_glossary(seed_site):
+    """Issue 15: everyday words the glossary defines (your, card, pay, cases, ability) are not
+    links; game terms are, matched as whole words (``creature`` links, ``creatures`` too)."""
+    for date in ("2004-10-01", "2026-01-16"):
+        pages = [read(seed_site, paths.cr_section_page(date, s)) for s in ("102", "118", "502", "702")
+                 if (seed_site / paths.cr_section_page(date, s)).is_file()]
+        linked = {m for page in pages for m in re.findall(r'href="glossary\.html#([^"]+)" class="glossary-ref"', page)}
+        assert linked, date
+        for everyday in ("you-your", "card", "pay", "case", "ability", "instead", "if"):
+            assert everyday not in linked, (date, everyday)
+        words = {m.lower() for page in pages for m in re.findall(r'class="glossary-ref"[^>]*>([^<]+)<', page)}
+        assert not words & {"your", "you", "card", "cards", "pay", "cases", "ability"}, words
+
+
+def test_a_glossary_has_an_a_to_z_bar(seed_site):
+    glossary = read(seed_site, paths.cr_glossary("2026-01-16"))
+    bar = glossary[glossary.index('<nav class="letter-nav"'):glossary.index("</nav>", glossary.index('<nav class="letter-nav"'))]
+    letters = re.findall(r'href="#letter-([a-zA-Z]+)"', bar)
+    assert letters[:3] == ["A", "B", "C"] and len(letters) >= 20
+    for letter in letters:
+        assert f'id="letter-{letter}"' in glossary
+    # each term under its letter
+    section = glossary[glossary.index('id="letter-T"'):glossary.index('id="letter-U"')]
+    assert '<dt id="trample">' in section
+
+
+def test_each_edition_shown_has_a_contents_page_and_the_index_lists_them_newest_first(seed_site):
+    index = main_of(read(seed_site, paths.CR_INDEX))
+    dates = re.findall(r'<tr id="cr-([0-9-]+)">', index)
+    assert dates == sorted(dates, reverse=True) and dates[0] == "2026-01-16"
+    assert '<form class="goto"' in index and "cr-sections" not in index  # no contents here
+    page = main_of(read(seed_site, paths.cr_edition("2004-10-01")))
+    assert "<h1>Comprehensive Rules of 1 October 2004</h1>" in page
+    assert '<h3 id="chapter-5">5. Additional Rules</h3>' in page or 'id="chapter-5"' in page
+    assert '<a href="502.html">502. Keyword Abilities</a>' in page
+    assert 'href="glossary.html"' in page and 'href="../changes/2004-10-01.html"' in page
+    assert '<a rel="next" href="../2005-02-01/index.html">' in page
+    assert '<form class="goto"' in page
+
+
+def test_the_rules_index_files_each_rule_under_its_own_editions_section(seed_site):
+    index = main_of(read(seed_site, paths.RULES_INDEX))
+    assert "quoted 0" not in index and "cited 0" not in index
+    groups = re.split(r'<section class="index-group"', index)[1:]
+    def group_of(number):
+        return next(g for g in groups if f'>{number}</a>' in g)
+    # the Shadowmoor FAQ (2008) cites 104.3: 2008's 104 is "Numbers and Symbols", not today's
+    # "Ending the Game"
+    old = group_of("104.3")
+    assert "Numbers and Symbols" in old and "CR of 1 May 2008" in old
+    today = group_of("107.4")
+    assert "16 January 2026" in today and "today's number of" in today and ">104.3</a>" in today
+    assert '<span class="rule-counts">1 document</span>' in old

@@ -117,28 +117,67 @@ def ruling_key(site: Site, ruling: Ruling, doc: Document, owner) -> tuple:
 Instance = tuple[SightingGroup, CardSighting, Ruling]
 
 
+def block_key(site: Site, block: Node, doc: Document, owner) -> tuple:
+    """Return what makes two blocks other than rulings the same on a card page (a paragraph or
+    quoted rule reprinted with the rulings): language, content and the links of its texts; a
+    block holding other blocks (and so, maybe, rulings with ids) is never the same as another."""
+    if getattr(block, "blocks", None):
+        return ("unique", id(block))
+    content = _without_spans(block.to_dict())
+    texts = [t for t in _strings(content) if t]
+    return ("block", doc.meta.language, repr(content),
+            tuple(_link_key(site.linker.links(t, doc, owner)) for t in texts))
+
+
+def _without_spans(value):
+    if isinstance(value, dict):
+        return {k: _without_spans(v) for k, v in sorted(value.items()) if k != "src"}
+    if isinstance(value, list):
+        return [_without_spans(v) for v in value]
+    return value
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
 def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
     """Fill each group's views; return the page's anchor function and the distinct rulings.
 
-    Fragment ids: each document's id, and for each ruling its content-hash id made unique on
-    the page (``r-1a2b3c4d``, ``r-1a2b3c4d-2``...): the same ids the page had when it printed
-    every document's rulings, the unsuffixed one on the ruling shown."""
+    A block printed word for word by a newer document (or earlier in the same one) is left out;
+    a group with nothing left, and a ruling to carry its id, is not shown (its document is then
+    among the sources of those rulings). Fragment ids: each document's id, and for each ruling
+    its content-hash id made unique on the page (``r-1a2b3c4d``, ``r-1a2b3c4d-2``...): the same
+    ids the page had when it printed every document's rulings, the unsuffixed one on the
+    ruling shown."""
     instances: dict[tuple, list[Instance]] = {}
     key_of: dict[int, tuple] = {}
+    rulings: set[tuple] = set()
     for group in groups:
         for sighting in group.sightings:
             for block in sighting.entry.blocks:
                 if isinstance(block, Ruling):
-                    key = key_of[id(block)] = ruling_key(site, block, group.doc, sighting.entry)
-                    instances.setdefault(key, []).append((group, sighting, block))
+                    key = ruling_key(site, block, group.doc, sighting.entry)
+                    rulings.add(key)
+                else:
+                    key = block_key(site, block, group.doc, sighting.entry)
+                key_of[id(block)] = key
+                instances.setdefault(key, []).append((group, sighting, block))
 
     alloc = AnchorAllocator()
     ids: dict[int, str] = {}
     for group in groups:
         alloc.take(group.doc.id)
-    for found in instances.values():
+    for key, found in instances.items():
         for _, _, block in found:
-            if block.id:
+            if key in rulings and block.id:
                 ids[id(block)] = alloc.take(block.id)
     for group in groups:
         for sighting in group.sightings:
@@ -146,14 +185,14 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
                 if isinstance(block, Ruling) and block.id and id(block) not in ids:
                     ids[id(block)] = alloc.take(block.id)
 
+    def first(block: Node) -> bool:
+        return instances[key_of[id(block)]][0][2] is block
+
     for group in groups:
-        group.shown = any(not s.entry.blocks or any(
-            not isinstance(b, Ruling) or instances[key_of[id(b)]][0][2] is b for b in s.entry.blocks)
-            for s in group.sightings)
-    placed: set[str] = set()  # documents whose id is on the page already
-    for group in groups:
-        if group.shown:
-            placed.add(group.doc.id)
+        blocks = [b for s in group.sightings for b in s.entry.blocks]
+        group.shown = (any(not s.entry.blocks for s in group.sightings) or any(map(first, blocks))
+                       or not any(isinstance(b, Ruling) for b in blocks))
+    placed: set[str] = {group.doc.id for group in groups if group.shown}  # ids on the page
     for group in groups:
         if not group.shown:
             continue
@@ -161,16 +200,15 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
             view = SightingView(sighting)
             group.views.append(view)
             for block in sighting.entry.blocks:
+                if not first(block):
+                    continue  # shown under a newer document (or earlier in this one)
                 if not isinstance(block, Ruling):
                     if view.parts and view.parts[-1][0] == "blocks":
                         view.parts[-1][1].append(block)
                     else:
                         view.parts.append(("blocks", [block]))
                     continue
-                found = instances[key_of[id(block)]]
-                if found[0][2] is not block:
-                    continue  # shown under a newer document (or earlier in this one)
-                others = [(g.doc.id, id(s)) for g, s, _ in found[1:]]
+                others = [(g.doc.id, id(s)) for g, s, _ in instances[key_of[id(block)]][1:]]
                 last = view.parts[-1] if view.parts else None
                 if last and last[0] == "rulings" and _others(last[1], instances, key_of) == others:
                     last[1].rulings.append(block)
@@ -179,7 +217,7 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
             for kind, run in view.parts:
                 if kind == "rulings":
                     run.others = _other_sources(site, run, instances, key_of, ids, placed)
-    return (lambda node: ids.get(id(node), "")), len(instances)
+    return (lambda node: ids.get(id(node), "")), len(rulings)
 
 
 def _others(run: RulingRun, instances, key_of) -> list[tuple[str, int]]:
