@@ -195,3 +195,13 @@ def test_the_rules_index_files_each_rule_under_its_own_editions_section(seed_sit
     today = group_of("107.4")
     assert "16 January 2026" in today and "today's number of" in today and ">104.3</a>" in today
     assert '<span class="rule-counts">1 document</span>' in old
+
+
+def test_a_one_word_glossary_term_links_only_when_it_is_not_everyday_english():
+    from compiler.site.crtext import term_forms
+    assert term_forms("You, Your") == [] and term_forms("Card") == [] and term_forms("Pay") == []
+    assert term_forms("Case") == []  # so "in some cases" is no link
+    assert term_forms("Trample") == ["trample", "tramples"]
+    assert term_forms("Control, Controller") == ["controller", "controllers"]
+    assert term_forms("Activated Ability") == ["activated ability", "activated abilities"]
+    assert term_forms("Banding (Obsolete)") == []
