@@ -6,6 +6,7 @@ bench/corpus.py: three keep every card name (their rulings repeat in all three),
 renames every card (cards of one document)."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -155,3 +156,13 @@ def test_a_card_of_one_document_keeps_its_rulings_as_they_are(reprints):
         assert 'class="also-in"' not in html, card.name
         rulings = [b for s in card.sightings for b in s.entry.blocks if isinstance(b, Ruling)]
         assert len(Page(html).rulings) == len(rulings), card.name
+
+
+def test_a_run_of_reprinted_rulings_says_its_sources_hold_them_all(reprints):
+    site, docs = reprints
+    inv = collect(docs)
+    labels = set()
+    for card in inv.cards.values():
+        html = (site / paths.card_page(card.name)).read_text(encoding="utf-8")
+        labels |= set(re.findall(r'<p class="also-in-label">([^<]+)</p>', html))
+    assert labels == {"Also in", "These rulings are all also in"}
