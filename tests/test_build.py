@@ -97,7 +97,8 @@ def test_golden_site_has_every_page_kind(corpus_site):
 
 def test_with_rules_the_site_has_the_cr_pages(corpus_site_with_rules):
     files = set(tree(corpus_site_with_rules))
-    for page in ("rules/702.45.html", "cr/index.html", "cr/2004-10-01/502.html",
+    for page in ("rules/702.45.html", "cr/index.html", "cr/2004-10-01/index.html",
+                 "cr/2004-10-01/502.html", "cr/goto/7.js",
                  "cr/2004-10-01/glossary.html", "cr/history/2004-10-01/502.38a.html",
                  "cr/2026-01-16/702.html"):
         assert page in files, page
@@ -119,9 +120,14 @@ def test_only_cited_editions_and_the_newest_are_shown_in_full(corpus_site_with_r
                        ("2002-10-07", "2004-10-01", "2008-05-01", "2026-01-16")]
     index = (corpus_site_with_rules / "cr" / "index.html").read_text(encoding="utf-8")
     assert 'href="changes/2002-10-07.html">what changed</a>' in index
-    assert 'id="cr-2002-10-07"' not in index and 'id="cr-2004-10-01"' in index
+    assert 'href="2002-10-07/index.html"' not in index and 'href="2004-10-01/index.html"' in index
+    assert index.index('id="cr-2026-01-16"') < index.index('id="cr-2004-10-01"') \
+        < index.index('id="cr-2002-10-07"')  # newest first, each edition's old anchor kept
     home = (corpus_site_with_rules / "index.html").read_text(encoding="utf-8")
-    assert 'href="cr/changes/2026-01-16.html">What changed in the newest Comprehensive Rules' in home
+    for link in ('href="cr/2026-01-16/index.html">The newest', 'href="cr/2026-01-16/glossary.html"',
+                 'href="cr/index.html">Every edition', 'href="cr/changes/2026-01-16.html"',
+                 '<form class="goto"'):
+        assert link in home, link
 
 
 def test_a_page_of_changes_lists_added_reworded_renumbered_and_removed(corpus_site_with_rules):

@@ -33,12 +33,13 @@ def test_page_counts(seed_site):
     for page in seed_site.rglob("*.html"):
         rel = page.relative_to(seed_site).as_posix()
         kinds["history" if rel.startswith("cr/history/") else rel.split("/")[0]] += 1
-    # 1 index + 175 section pages (the newest's 147, and the 28 sections the seeds cite or
-    # quote in the five older editions: 602 if every edition were shown in full) + 6 glossaries
-    # + 6 pages of changes (every edition is read against by a seed, or the newest); one
+    # 1 index + 6 contents pages + 175 section pages (the newest's 147, and the 28 sections the
+    # seeds cite or quote in the five older editions: 602 if every edition were shown in full)
+    # + 6 glossaries + 6 pages of changes (every edition is read against by a seed, or the
+    # newest); one
     # history per identity chain; one page per rule number cited or quoted (140) or their
     # number today (120 more), plus the rules index and the renumbering page.
-    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (188, 3634, 262)
+    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (194, 3634, 262)
 
 
 def test_an_older_edition_has_a_page_for_each_section_its_readers_cite_and_no_other(seed_site):
@@ -56,12 +57,12 @@ def test_an_older_edition_has_a_page_for_each_section_its_readers_cite_and_no_ot
         everything = {s.number for s in library.document(date).sections if len(s.number) == 3}
         assert len(pages[date]) < len(everything) / 4, date
     assert sum(map(len, pages.values())) == 175 and len(pages["2004-10-01"]) == 9
-    # The index lists every section of each edition shown; one without a page links to its
+    # An edition's contents page lists every section; one without a page links to its
     # history, and a rule of such a section is on the edition's page of changes or its history.
-    index = read(seed_site, paths.CR_INDEX)
-    assert '<li><a href="2004-10-01/502.html">502. Keyword Abilities</a></li>' in index
-    assert ('<li class="cr-by-history"><a href="history/2004-10-01/100.html">100. General</a> '
-            '<span class="cr-note">(history)</span></li>') in index
+    contents = read(seed_site, paths.cr_edition("2004-10-01"))
+    assert '<li><a href="502.html">502. Keyword Abilities</a></li>' in contents
+    assert ('<li class="cr-by-history"><a href="../history/2004-10-01/100.html">100. General</a> '
+            '<span class="cr-note">(history)</span></li>') in contents
     section = read(seed_site, paths.cr_section_page("2004-10-01", "502"))
     assert '<a href="../history/2004-10-01/212.3d.html" class="rule-ref" title="Rule 212.3d">' \
         in section  # a rule of a section without a page: its history
@@ -103,8 +104,8 @@ def test_cr_browser_anchors_every_rule_and_links_numbers_within_its_cr(seed_site
     ids = set(re.findall(r' id="([^"]+)"', main_of(page)))
     assert {"502", "502.38", "502.38a", "502.38b", "502.38c"} <= ids
     assert '(See rule <a href="309.html#309" class="rule-ref" title="Rule 309">309</a>' in page
-    assert 'href="glossary.html#ability" class="glossary-ref"' in page
-    assert page.count('href="glossary.html#ability"') == 1  # a term is linked at its first use
+    assert 'href="glossary.html#creature" class="glossary-ref"' in page
+    assert page.count('href="glossary.html#creature"') == 1  # a term is linked at its first use
     glossary = read(seed_site, paths.cr_glossary("2004-10-01"))
     assert '<dt id="ability">' in glossary and '<dt id="bushido">' in glossary
 
@@ -172,3 +173,68 @@ def test_renumbering_json_maps_every_rule_of_every_edition_once(seed_site):
     assert runs[("502.38a", "2004-10-01")][3:] == ["702.45a", "renumbered, reworded"]
     page = main_of(read(seed_site, paths.RENUMBERING))
     assert '<a href="../cr/history/2004-10-01/502.38.html">502.38</a>' in page
+
+
+def test_only_game_terms_link_to_the_glossary(seed_site):
+    """Issue 15: everyday words the glossary defines (your, card, pay, cases, ability) are not
+    links; game terms are, matched as whole words (``creature`` links, ``creatures`` too)."""
+    for date in ("2004-10-01", "2026-01-16"):
+        pages = [read(seed_site, paths.cr_section_page(date, s)) for s in ("102", "118", "502", "702")
+                 if (seed_site / paths.cr_section_page(date, s)).is_file()]
+        linked = {m for page in pages for m in re.findall(r'href="glossary\.html#([^"]+)" class="glossary-ref"', page)}
+        assert linked, date
+        for everyday in ("you-your", "card", "pay", "case", "ability", "instead", "if"):
+            assert everyday not in linked, (date, everyday)
+        words = {m.lower() for page in pages for m in re.findall(r'class="glossary-ref"[^>]*>([^<]+)<', page)}
+        assert not words & {"your", "you", "card", "cards", "pay", "cases", "ability"}, words
+
+
+def test_a_glossary_has_an_a_to_z_bar(seed_site):
+    glossary = read(seed_site, paths.cr_glossary("2026-01-16"))
+    bar = glossary[glossary.index('<nav class="letter-nav"'):glossary.index("</nav>", glossary.index('<nav class="letter-nav"'))]
+    letters = re.findall(r'href="#letter-([a-zA-Z]+)"', bar)
+    assert letters[:3] == ["A", "B", "C"] and len(letters) >= 20
+    for letter in letters:
+        assert f'id="letter-{letter}"' in glossary
+    # each term under its letter
+    section = glossary[glossary.index('id="letter-T"'):glossary.index('id="letter-U"')]
+    assert '<dt id="trample">' in section
+
+
+def test_each_edition_shown_has_a_contents_page_and_the_index_lists_them_newest_first(seed_site):
+    index = main_of(read(seed_site, paths.CR_INDEX))
+    dates = re.findall(r'<tr id="cr-([0-9-]+)">', index)
+    assert dates == sorted(dates, reverse=True) and dates[0] == "2026-01-16"
+    assert '<form class="goto"' in index and "cr-sections" not in index  # no contents here
+    page = main_of(read(seed_site, paths.cr_edition("2004-10-01")))
+    assert "<h1>Comprehensive Rules of 1 October 2004</h1>" in page
+    assert '<h3 id="chapter-5">5. Additional Rules</h3>' in page or 'id="chapter-5"' in page
+    assert '<a href="502.html">502. Keyword Abilities</a>' in page
+    assert 'href="glossary.html"' in page and 'href="../changes/2004-10-01.html"' in page
+    assert '<a rel="next" href="../2005-02-01/index.html">' in page
+    assert '<form class="goto"' in page
+
+
+def test_the_rules_index_files_each_rule_under_its_own_editions_section(seed_site):
+    index = main_of(read(seed_site, paths.RULES_INDEX))
+    assert "quoted 0" not in index and "cited 0" not in index
+    groups = re.split(r'<section class="index-group"', index)[1:]
+    def group_of(number):
+        return next(g for g in groups if f'>{number}</a>' in g)
+    # the Shadowmoor FAQ (2008) cites 104.3: 2008's 104 is "Numbers and Symbols", not today's
+    # "Ending the Game"
+    old = group_of("104.3")
+    assert "Numbers and Symbols" in old and "CR of 1 May 2008" in old
+    today = group_of("107.4")
+    assert "16 January 2026" in today and "today's number of" in today and ">104.3</a>" in today
+    assert '<span class="rule-counts">1 document</span>' in old
+
+
+def test_a_one_word_glossary_term_links_only_when_it_is_not_everyday_english():
+    from compiler.site.crtext import term_forms
+    assert term_forms("You, Your") == [] and term_forms("Card") == [] and term_forms("Pay") == []
+    assert term_forms("Case") == []  # so "in some cases" is no link
+    assert term_forms("Trample") == ["trample", "tramples"]
+    assert term_forms("Control, Controller") == ["controller", "controllers"]
+    assert term_forms("Activated Ability") == ["activated ability", "activated abilities"]
+    assert term_forms("Banding (Obsolete)") == []

@@ -187,8 +187,9 @@ def test_nothing_changed_does_nothing(work):
     inode = site.stat().st_ino
     result = rebuild(work)
     assert (result.mode, result.written) == ("unchanged", 0)
-    pages = len(list(site.rglob("*.html"))) + (site / "rules" / "renumbering.json").is_file()
-    assert sum(result.pages.values()) == pages  # every page, and the renumbering map
+    pages = len(list(site.rglob("*.html"))) + (site / "rules" / "renumbering.json").is_file() \
+        + len(list(site.glob("cr/goto/*.js")))
+    assert sum(result.pages.values()) == pages  # every page, the renumbering map, the go-to data
     assert site.stat().st_ino == inode  # not even republished
 
 
@@ -256,7 +257,7 @@ def test_the_state_records_every_file(work):
     files = {p.relative_to(work / "site").as_posix() for p in (work / "site").rglob("*") if p.is_file()}
     assert set(state.files) == files - {STATE_FILE}
     assert set(state.pages) == {p for p in files if p.endswith(".html")
-                                or p == "rules/renumbering.json"}
+                                or p == "rules/renumbering.json" or p.startswith("cr/goto/")}
 
 
 # ---------------------------------------------------------------- progress and summary

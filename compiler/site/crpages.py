@@ -77,20 +77,25 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
     from .changepages import change_page_keys  # the pages of changes, the histories and the
     from .historypages import history_page_keys  # renumbering map are the browser's too
     from .renumberpages import renumbering_page_keys
+    from .gotopages import goto_page_keys
 
-    shown = tuple(sorted(cr.browsed))  # and the sections with a page, where they decide links
+    shown = tuple(sorted(cr.browsed))
     readers = {d: tuple(cr.readers(d)) for d in cr.library.dates}
     keys = [CrPageKey(paths.CR_INDEX, "cr", lambda: cr_index(site),
-                      (cr.shown_facts(), tuple(readers.items())), tuple(sorted(cr.choices)))]
+                      (shown, tuple(readers.items())), tuple(sorted(cr.choices)))]
     for doc in cr.library.documents:
-        if doc.date in cr.browsed:  # the cited editions (the sections cited) and the newest
-            keys += section_page_keys(site, doc, cr.shown_facts(doc.date), readers[doc.date])
+        if doc.date in cr.browsed:  # the newest in full, the cited editions' cited sections
+            facts = cr.shown_facts(doc.date)
+            keys.append(CrPageKey(paths.cr_edition(doc.date), "cr",
+                                  lambda doc=doc: edition_page(site, doc),
+                                  (facts, readers[doc.date]), readers[doc.date]))
+            keys += section_page_keys(site, doc, facts, readers[doc.date])
             keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",  # its rule numbers linked
                                   lambda doc=doc: glossary_page(site, doc),
                                   (shown, cr.text_link_facts(doc.date, [
                                       e.text for e in doc.glossary]))))
     return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \
-        + renumbering_page_keys(site, shown)
+        + renumbering_page_keys(site, shown) + goto_page_keys(site, shown)
 
 
 def _crumbs(cr_date: str, last: str | None = None) -> list:
@@ -100,18 +105,41 @@ def _crumbs(cr_date: str, last: str | None = None) -> list:
 
 
 def cr_index(site: Site) -> Page:
-    """Return the index of the CRs: each CR's date, the documents read against it, its sections."""
+    """Return the list of the CR editions, newest first: each one's date, its contents page and
+    glossary when the site shows it in full, its changes, and the documents read against it."""
     cr = site.cr
     assert cr is not None
-    crs = [(doc, chapter_sections(doc) if doc.date in cr.browsed else None,
-            [site.doc(i) for i in cr.readers(doc.date)]) for doc in cr.library.documents]
+    from .gotopages import goto_context
+    crs = [(doc, doc.date in cr.browsed, [site.doc(i) for i in cr.readers(doc.date)])
+           for doc in reversed(cr.library.documents)]
     return cr_page(site, paths.CR_INDEX, "cr_index.html", "cr", title="Comprehensive Rules",
                      description=f"The {len(crs)} Comprehensive Rules at hand, "
-                                 f"{crs[0][0].date[:4]} to {crs[-1][0].date[:4]}: sections, "
-                                 "glossaries, what changed in each, and the FAQs read against each.",
-                     crs=crs, cr_title=cr_title, latest=cr.library.latest.date,
-                     on_page=lambda date, number: cr.on_page((date, number)),
-                     history=cr.history_path, breadcrumbs=[["Comprehensive Rules", None]])
+                                 f"{crs[-1][0].date[:4]} to {crs[0][0].date[:4]}, newest first: "
+                                 "contents, glossaries, what changed in each, and the FAQs read "
+                                 "against each.",
+                     crs=crs, cr_title=cr_title, goto=goto_context(site),
+                     breadcrumbs=[["Comprehensive Rules", None]])
+
+
+def edition_page(site: Site, doc: CrDocument) -> Page:
+    """Return the contents page of one CR the site shows: its chapters and sections, linked to
+    their pages (an older edition's uncited sections to their histories)."""
+    cr = site.cr
+    assert cr is not None
+    from .gotopages import goto_context
+    shown = sorted(cr.browsed)
+    i = shown.index(doc.date)
+    return cr_page(site, paths.cr_edition(doc.date), "cr_edition.html", "cr",
+                   title=cr_title(doc.date),
+                   description=f"Contents of the {cr_title(doc.date)}: "
+                               f"{len(doc.rules)} rules, {len(doc.glossary)} glossary terms.",
+                   cr_date=doc.date, cr_doc=doc, chapters=chapter_sections(doc),
+                   newest=doc.date == cr.library.latest.date,
+                   around=(shown[i - 1] if i else None, shown[i + 1] if i + 1 < len(shown) else None),
+                   readers=[site.doc(r) for r in cr.readers(doc.date)], goto=goto_context(site),
+                   cr_title=cr_title, on_page=lambda section: cr.on_page((doc.date, section)),
+                   history=lambda section: cr.history_path((doc.date, section)),
+                   breadcrumbs=_crumbs(doc.date)[:1] + [[format_date(doc.date), None]])
 
 
 def section_page_keys(site: Site, doc: CrDocument, shown: tuple,
@@ -178,6 +206,16 @@ def glossary_page(site: Site, doc: CrDocument) -> Page:
                      description=f"The glossary of the {cr_title(doc.date)}: "
                                  f"{len(doc.glossary)} terms.",
                      cr_date=doc.date, cr_name=cr_title(doc.date),
-                     entries=list(zip(glossary_anchors(doc.glossary), doc.glossary)),
+                     groups=glossary_letters(doc), terms=len(doc.glossary),
                      annotate=cr.text_linker(doc.date).annotate(path),
                      breadcrumbs=_crumbs(doc.date, "Glossary"))
+
+
+def glossary_letters(doc: CrDocument) -> list[tuple[str, list]]:
+    """Return a glossary's entries as ``(letter, [(anchor, GlossaryEntry)])`` groups, A to Z
+    (``#`` for terms not starting with a letter, last), each group in the glossary's order."""
+    from .cardpages import index_letter
+    letters: dict[str, list] = {}
+    for anchor, entry in zip(glossary_anchors(doc.glossary), doc.glossary):
+        letters.setdefault(index_letter(entry.term), []).append((anchor, entry))
+    return sorted(letters.items(), key=lambda item: (item[0] == "#", item[0]))

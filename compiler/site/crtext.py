@@ -3,11 +3,15 @@
 A rule number in a CR text (``See rule 309``, ``rules 409.1b and 409.1f-h``) links to that
 rule in the same CR (on its section page, or, for a section without one, on the edition's page
 of changes or the rule's history), never to another era's, and only if that CR has it; an
-edition shown by its changes only links none.  A glossary term links
-to the CR's glossary at its first use on a page (linking every ``card`` and ``player`` would
-bury the text): terms match whole words, case aside, in the singular or a plain plural, and the
-longest term wins (``Activated Ability`` over ``Ability``).  Obsolete and informal terms are
-not linked; they are there to explain older cards' wording.
+edition shown by its changes only links none.  A glossary term links to the CR's glossary at
+its first use on a page: terms match whole words, case aside, in the singular or a plain
+plural, and the longest term wins (``Activated Ability`` over ``Ability``).
+Only game terms link: a term of several words (``Combat Damage Step``), or of one word that is
+not everyday English (``trample``, ``graveyard``, ``creature``). One word is everyday when it is
+at least as frequent as ``EVERYDAY_ZIPF`` in English by wordfreq (``your``, ``card``, ``pay``,
+``case``, ``instead`` are; a glossary defines them, but underlining them in every sentence
+buried the text). Obsolete and informal terms are not linked; they are there to explain older
+cards' wording.
 """
 from __future__ import annotations
 
@@ -29,6 +33,18 @@ from .anchors import AnchorAllocator
 _QUALIFIER_RE = re.compile(r"\s*\((Obsolete|Informal)\)\s*$")
 _QUOTES = "\"'“”‘’"
 _MIN_FORM = 3
+EVERYDAY_ZIPF = 4.5
+"""Zipf frequency (log10 of uses per billion words, wordfreq's English) from which a one-word
+term is everyday English and not linked: ``your`` 6.5, ``pay`` 5.4, ``card`` and ``case`` 5.0
+(``cases`` too), ``zone`` 4.7, ``flying`` 4.7 are; ``priority`` 4.4, ``creature`` 4.2,
+``battlefield`` 3.9, ``trample`` 2.8, ``scry`` 1.6 are not."""
+
+
+@lru_cache(maxsize=8192)
+def everyday(word: str) -> bool:
+    """Return whether one word is everyday English (wordfreq; see ``EVERYDAY_ZIPF``)."""
+    from wordfreq import zipf_frequency
+    return zipf_frequency(word, "en") >= EVERYDAY_ZIPF
 
 
 def glossary_anchors(glossary: list[GlossaryEntry]) -> list[str]:
@@ -39,13 +55,16 @@ def glossary_anchors(glossary: list[GlossaryEntry]) -> list[str]:
 
 def term_forms(term: str) -> list[str]:
     """Return the lowercase forms a glossary term is matched by (``Control, Controller`` gives
-    ``control``, ``controls``, ``controller``, ``controllers``); none for obsolete or informal terms."""
+    ``control``, ``controls``, ``controller``, ``controllers``); none for obsolete or informal terms,
+    and none for a one-word form that is everyday English (``You, Your``, ``Card``, ``Pay``)."""
     if _QUALIFIER_RE.search(term):
         return []
     forms: list[str] = []
     for part in term.split(","):
         word = part.strip().strip(_QUOTES).strip().lower()
         if len(word) < _MIN_FORM or not word[-1].isalnum():
+            continue
+        if " " not in word and everyday(word):
             continue
         plural = word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
         forms += [f for f in (word, plural) if f not in forms]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..model import CardEntry, Document, Ruling, Topic, iter_document_blocks
 from . import paths
+from .gotopages import goto_context
 from .pages import Page, Site, make_page
 from .wording import document_title, format_date, language_name, words
 
@@ -56,7 +57,7 @@ def home_page(site: Site) -> Page:
                      description="Every ruling from every Magic: The Gathering FAQ and release "
                                  "notes in the archive, English and Japanese, cross-linked.",
                      summaries=[summarize(doc) for doc in site.documents],
-                     counts=corpus_counts(site))
+                     counts=corpus_counts(site), goto=goto_context(site) if site.cr else None)
 
 
 def documents_index(site: Site) -> Page:

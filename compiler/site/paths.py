@@ -77,13 +77,13 @@ def cr_rule(cr_date: str, section: str, number: str) -> str:
 
 
 def cr_edition(cr_date: str) -> str:
-    """Return the path of one CR's contents on the CR index (``cr/index.html#cr-2004-10-01``)."""
-    return f"{CR_INDEX}#cr-{cr_date}"
+    """Return the path of one CR's contents page (``cr/2004-10-01/index.html``)."""
+    return f"cr/{cr_date}/index.html"
 
 
 def cr_chapter(cr_date: str, chapter: str) -> str:
-    """Return the path of a chapter heading (``5``) of a CR, on the CR index."""
-    return f"{CR_INDEX}#cr-{cr_date}-{chapter}"
+    """Return the path of a chapter heading (``5``) of a CR, on its contents page."""
+    return f"{cr_edition(cr_date)}#chapter-{chapter}"
 
 
 def cr_glossary(cr_date: str, anchor: str = "") -> str:

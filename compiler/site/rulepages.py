@@ -109,13 +109,107 @@ def child_numbers(site: Site, number: str) -> list[str]:
 
 
 def rules_index(site: Site) -> Page:
-    """Return the index of rules in natural order, grouped by their three-digit rule."""
-    groups: dict[str, list[RuleSummary]] = {}
-    for number in site.rule_numbers:
-        groups.setdefault(number.split(".")[0], []).append(summarize_rule(site, number))
+    """Return the index of rules in natural order. With the CRs, each rule is grouped under its
+    section as its own edition titles it (a rule cited in 2008 under 2008's section 104, today's
+    number of a cited rule under today's), and says how many documents read it there; without,
+    under its three-digit rule."""
+    if site.cr is None:
+        groups: dict[str, list[RuleSummary]] = {}
+        for number in site.rule_numbers:
+            groups.setdefault(number.split(".")[0], []).append(summarize_rule(site, number))
+        entries = [IndexGroup(g, rule_title(site, g), [], rules) for g, rules in groups.items()]
+    else:
+        entries = era_groups(site)
     return make_page(site, paths.RULES_INDEX, "rules_index.html", "index", title="Rules",
                      description=f"The {len(site.rule_numbers)} Comprehensive Rules numbers "
                                  "quoted or cited by the documents, in rule order.",
-                     groups=list(groups.items()),
-                     group_titles={g: rule_title(site, g) for g in groups},
-                     breadcrumbs=[["Rules", None]])
+                     groups=entries, breadcrumbs=[["Rules", None]])
+
+
+@dataclass(slots=True)
+class IndexGroup:
+    """A section of the rules index: a three-digit rule as one or more editions title it."""
+
+    section: str
+    title: str | None
+    editions: list[str]
+    """The CR dates whose section this is (none without the CRs, or for today's numbers only)."""
+    rules: list
+
+
+@dataclass(slots=True)
+class EraLine:
+    """A rule number in the rules index, as one edition has it."""
+
+    number: str
+    title: str | None
+    text: str | None
+    """The text of its latest quotation in this edition's era, if any."""
+    href: str
+    """Its rule page, at that edition's block."""
+    documents: int
+    """How many documents quote or cite it read against this edition (0: today's number only)."""
+    today_of: list[tuple[str, str]]
+    """For today's number of cited rules: the (edition, number) keys it is today's number of."""
+
+
+def era_groups(site: Site) -> list[IndexGroup]:
+    """Return the rules index with the CRs: each number under its own edition's section."""
+    cr = site.cr
+    assert cr is not None
+    latest = cr.library.latest.date
+    became: dict[str, list[tuple[str, str]]] = {}
+    for key in sorted({*cr.cited, *cr.quoted}):
+        today = cr.history.today(*key)
+        if today and today != key:
+            became.setdefault(today[1], []).append(key)
+    groups: dict[tuple[str, str | None], IndexGroup] = {}
+
+    def add(date: str | None, line: EraLine) -> None:
+        section = (cr.sections[date].get(line.number) if date else None) or line.number.split(".")[0]
+        entry = cr.entry((date, section)) if date else None
+        title = entry.title if entry is not None else None
+        group = groups.setdefault((section, title), IndexGroup(section, title, [], []))
+        if date and date not in group.editions:
+            group.editions.append(date)
+        group.rules.append(line)
+
+    for number in site.rule_numbers:
+        rule = site.inv.rules.get(number)
+        eras = cr.era_dates(number)
+        for date in eras:
+            docs = {r.doc_id for r in cr.cited.get((date, number), [])}
+            quotes = cr.quoted.get((date, number), [])
+            docs |= {v.place.doc_id for v in quotes}
+            text = next((v.quote.text for v in reversed(quotes) if v.quote.text), None)
+            add(date, EraLine(number, _era_title(site, date, number), text,
+                              paths.rule_era(number, date), len(docs), []))
+        if number in became and latest not in eras:
+            add(latest, EraLine(number, _era_title(site, latest, number), None,
+                                paths.rule_today(number), 0, became[number]))
+        elif not eras and number not in became:
+            versions = rule.versions if rule else []
+            docs = {r.doc_id for r in site.index.by_rule.get(number, [])}
+            docs |= {v.place.doc_id for v in versions}
+            text = next((v.quote.text for v in reversed(versions) if v.quote.text), None)
+            add(None, EraLine(number, rule_title(site, number), text, paths.rule_page(number),
+                              len(docs), []))
+    out = sorted(groups.values(), key=lambda g: (_section_key(g.section),
+                                                 min(g.editions) if g.editions else "~"))
+    for group in out:
+        group.editions.sort()
+    return out
+
+
+def _era_title(site: Site, date: str, number: str) -> str | None:
+    cr = site.cr
+    assert cr is not None
+    for candidate in (number, parent_number(number) if number[-1:].isalpha() else None):
+        entry = cr.entry((date, candidate)) if candidate else None
+        if entry is not None and entry.title:
+            return entry.title
+    return None
+
+
+def _section_key(section: str) -> tuple:
+    return (0, int(section), "") if section.isdigit() else (1, 0, section)

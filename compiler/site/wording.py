@@ -27,6 +27,7 @@ _WORDS = {
         "source": "Source", "layout": "Layout", "rule": "Rule", "section": "Section",
         "ruling": "ruling", "rule_quote": "quoted rule", "errata": "Errata",
         "see_in_document": "See this in the document",
+        "also_in": "Also in", "all_also_in": "These rulings are all also in", "more_documents": "%d more documents",
     },
     "ja": {
         "documents": "文書", "document": "文書", "cards": "カード", "cards_ja": "カード（日本語名）", "rules": "ルール",
@@ -38,6 +39,7 @@ _WORDS = {
         "compiled_by": "編集", "source": "原文", "layout": "形式", "rule": "ルール",
         "section": "章", "ruling": "裁定", "rule_quote": "引用ルール", "errata": "訂正",
         "see_in_document": "文書内で見る",
+        "also_in": "同じ裁定のある文書", "all_also_in": "これらの裁定がすべてある文書", "more_documents": "ほか%d文書",
     },
 }
 WORDS = MappingProxyType({lang: MappingProxyType(w) for lang, w in _WORDS.items()})

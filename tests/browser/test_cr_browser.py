@@ -43,16 +43,86 @@ def test_search_finds_a_cr_rule_under_each_number_it_had_and_opens_it(page, site
     assert page.errors == []
 
 
+def _go_to_rule(page, number: str, edition: str = "") -> None:
+    page.fill("#goto-rule", number)
+    if edition:
+        page.select_option("#goto-edition", edition)
+    page.click("form.goto button")
+
+
+def test_the_go_to_rule_box_takes_any_editions_number(page, site_url):
+    """Issue 15: today's number goes to today's rule; an old number resolves to today's through
+    the renumbering runs (cr/goto/<digit>.js, loaded by a script element: no fetch, so from
+    file:// too); a chosen edition goes to that edition's text; ambiguity and nonsense are said."""
+    page.goto(site_url + "index.html")
+    _go_to_rule(page, "702.45")
+    page.wait_for_url(re.compile(r"cr/2026-01-16/702\.html#702\.45$"))
+    assert page.evaluate("document.querySelector(':target').id") == "702.45"
+
+    page.goto(site_url + "cr/index.html")
+    _go_to_rule(page, "Rule 502.38.")  # Bushido in 2004: 702.45 today
+    page.wait_for_url(re.compile(r"cr/2026-01-16/702\.html#702\.45$"))
+    assert "Bushido" in page.locator(":target").inner_text()
+
+    page.goto(site_url + "cr/2026-01-16/index.html")
+    _go_to_rule(page, "502.38a", "2004-10-01")
+    page.wait_for_url(re.compile(r"cr/2004-10-01/502\.html#502\.38a$"))
+    assert page.locator(":target").is_visible()
+
+    # 501.2 was one rule in 2004-2005 (removed since) and another in 2007-2008 (701.3 today).
+    page.goto(site_url + "index.html")
+    _go_to_rule(page, "501.2")
+    result = page.locator(".goto-result")
+    result.locator("li").nth(1).wait_for()
+    assert "not a rule number today" in result.inner_text()
+    assert result.locator("li").count() == 2
+    result.get_by_role("link", name="701.3 today").click()
+    page.wait_for_url(re.compile(r"cr/2026-01-16/701\.html#701\.3$"))
+
+    page.goto(site_url + "index.html")
+    _go_to_rule(page, "999.9")
+    page.wait_for_function("document.querySelector('.goto-result').textContent.includes('No rule 999.9')")
+    _go_to_rule(page, "hello")
+    page.wait_for_function("document.querySelector('.goto-result').textContent.includes('Type a rule number')")
+    assert page.errors == []
+
+
+def test_an_old_ruling_permalink_inside_the_folded_sources_opens_them(page, site_dir, site_url):
+    """Issue 15: a card page lists the other documents printing a ruling, the rest folded in a
+    <details>; a fragment id there (an old permalink) opens it and is in view. The seed site has no
+    reprinted ruling, so the page is one made here, with the site's own stylesheet."""
+    html = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title>'
+            '<link rel="stylesheet" href="../assets/site.css"></head><body>',
+            '<div style="height:3000px">top</div><div class="also-in"><p class="also-in-label">Also in</p>'
+            '<ul class="also-in-list"><li><a href="#" id="r-1">A</a></li></ul><details><summary>9 more'
+            '</summary><ul class="also-in-list">']
+    html += [f'<li><a href="#" id="r-1-{n}">Doc {n}</a><span id="r-2-{n}"></span></li>' for n in range(2, 11)]
+    html.append('</ul></details></div><div style="height:3000px">end</div></body></html>')
+    path = site_dir / "cards" / "zz-folded-sources-test.html"
+    path.write_text("".join(html), encoding="utf-8")
+    try:
+        page.goto(site_url + "cards/zz-folded-sources-test.html#r-2-7")
+        assert page.evaluate("document.querySelector('details').open")
+        assert page.evaluate("document.getElementById('r-1-7').getBoundingClientRect().top") < 900
+    finally:
+        path.unlink()
+
+
 def test_a_section_of_an_older_edition_without_a_page_is_read_through_its_history(page, site_url):
-    """An older edition has pages only for the sections its readers cite: the index links the
-    others to their histories, and a rule number cited in its text to the rule's history."""
-    page.goto(site_url + "cr/index.html#cr-2004-10-01")
-    contents = page.locator("#cr-2004-10-01")
-    contents.get_by_role("link", name="100. General").click()
+    """An older edition has pages only for the sections its readers cite: its contents page links
+    the others to their histories, and a rule number cited in its text to the rule's history;
+    so does the go-to-rule box for a number of such a section."""
+    page.goto(site_url + "cr/index.html")
+    page.locator("#cr-2004-10-01").get_by_role("link", name=re.compile("2004")).first.click()
+    page.wait_for_url(re.compile(r"cr/2004-10-01/index\.html$"))
+    page.locator("main .cr-contents").get_by_role("link", name="100. General").click()
     page.wait_for_url(re.compile(r"cr/history/2004-10-01/100\.html$"))
     assert page.locator("main h1").inner_text().startswith("History of rule 100")
     page.goto(site_url + "cr/2004-10-01/502.html")
     page.locator('main a.rule-ref[title="Rule 212.3d"]').first.click()
     page.wait_for_url(re.compile(r"cr/history/2004-10-01/212\.3d\.html$"))
     assert "212.3d" in page.locator("main").inner_text()
+    page.goto(site_url + "cr/index.html")
+    _go_to_rule(page, "212.3d", "2004-10-01")
+    page.wait_for_url(re.compile(r"cr/history/2004-10-01/212\.3d\.html$"))
     assert page.errors == []

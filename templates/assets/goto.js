@@ -1,0 +1,140 @@
+/* The "go to rule" box (templates/partials/goto.html): copied verbatim to site/assets/goto.js.
+   Plain script, no fetch: the data of the numbers starting with a digit are cr/goto/<digit>.js
+   (compiler/site/gotopages.py), loaded by a <script> element when the box is first used, so it
+   works from file:// as over HTTP.
+
+   A number with no edition chosen: today's rule of that number in the newest edition, else
+   (a number no longer in use) what each run of editions under it is numbered today: straight
+   there when there is one answer, else the answers listed. An edition chosen: the number in
+   that edition, in its text when the site has a page for its section (every section of the
+   newest edition; of an older one, the sections its documents cite), else its history. */
+(function () {
+  "use strict";
+
+  var FORMAT = 2;
+  var own = document.currentScript || document.querySelector('script[src$="goto.js"]');
+  var here = own ? own.src : "";
+  var shards = {};   // first digit -> data
+  var loading = {};  // first digit -> [callbacks]
+
+  function siteUrl(path) { return new URL("../" + path, here).href; }
+
+  function take() {
+    var queue = window.FAQC_GOTO_DATA || [];
+    while (queue.length) {
+      var data = queue.shift();
+      if (data && data.format === FORMAT) shards[data.key] = data;
+    }
+  }
+
+  function load(key, done) {
+    take();
+    if (shards[key]) { done(shards[key]); return; }
+    if (loading[key]) { loading[key].push(done); return; }
+    loading[key] = [done];
+    var script = document.createElement("script");
+    script.src = siteUrl("cr/goto/" + key + ".js");
+    script.charset = "utf-8";
+    function finish() {
+      take();
+      var waiting = loading[key] || [];
+      delete loading[key];
+      waiting.forEach(function (callback) { callback(shards[key] || null); });
+    }
+    script.onload = finish;
+    script.onerror = function () { script.remove(); finish(); };
+    document.head.appendChild(script);
+  }
+
+  /* "Rule 702.45a", "702.45a.", full-width digits -> "702.45a"; null when not a number. */
+  function normal(text) {
+    var value = (text || "").normalize("NFKC").trim().toLowerCase()
+      .replace(/^(rules?|cr)\s*/, "").replace(/\.$/, "");
+    return /^\d{1,3}(\.\d+[a-z]?)?$/.test(value) ? value : null;
+  }
+
+  function place(data, edition, number) {
+    var odd = (data.sections[edition] || {})[number];
+    if (odd) return "cr/" + edition + "/" + odd + ".html#" + number;
+    if (number.length === 1) return "cr/" + edition + "/index.html#chapter-" + number;
+    var section = number.split(".")[0];
+    return "cr/" + edition + "/" + section + ".html" + (number === section ? "" : "#" + number);
+  }
+
+  /* Whether the site has the page ``place`` gives for a number of an edition it shows. */
+  function onPage(data, edition, number) {
+    var paged = (data.paged || {})[edition];
+    if (!paged || number.length === 1) return true;  // the newest; a chapter: the contents page
+    var section = (data.sections[edition] || {})[number] || number.split(".")[0];
+    return paged.indexOf(section) >= 0;
+  }
+
+  function answer(form, message, links) {
+    var out = form.querySelector(".goto-result");
+    out.textContent = message;
+    if (links && links.length) {
+      var list = document.createElement("ul");
+      links.forEach(function (link) {
+        var item = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = siteUrl(link[1]);
+        a.textContent = link[0];
+        item.appendChild(a);
+        if (link[2]) item.appendChild(document.createTextNode(link[2]));
+        list.appendChild(item);
+      });
+      out.appendChild(list);
+    }
+  }
+
+  function go(path) { window.location.href = siteUrl(path); }
+
+  function resolve(form, number, edition, data) {
+    var newest = form.getAttribute("data-newest");
+    var browsed = (form.getAttribute("data-browsed") || "").split(" ");
+    var runs = (data ? data.runs : []).filter(function (run) { return run[0] === number; });
+    if (edition) {
+      var run = runs.filter(function (r) { return r[1] <= edition && edition <= r[2]; })[0];
+      if (run) {
+        if (browsed.indexOf(edition) >= 0 && onPage(data, edition, number)) go(place(data, edition, number));
+        else if (run[4]) go(run[4]);
+        else if (run[3]) go(place(data, newest, run[3]));
+        else answer(form, "Rule " + number + " of " + edition + " has no page here.");
+        return;
+      }
+      if (!runs.length) { answer(form, "No rule " + number + " in any edition at hand."); return; }
+      answer(form, "The edition of " + edition + " has no rule " + number + ". It is in:", listed(data, runs, newest));
+      return;
+    }
+    if (!runs.length) { answer(form, "No rule " + number + " in any edition at hand."); return; }
+    if (runs.some(function (r) { return r[2] === newest; })) { go(place(data, newest, number)); return; }
+    var links = listed(data, runs, newest);
+    if (links.length === 1 && runs.length === 1 && runs[0][3]) { go(links[0][1]); return; }
+    answer(form, "Rule " + number + " is not a rule number today. It was:", links);
+  }
+
+  /* Each run of a number no longer in use: what it is today, or its history when it is gone. */
+  function listed(data, runs, newest) {
+    return runs.slice().reverse().map(function (run) {
+      var when = run[1] === run[2] ? run[1] : run[1] + " to " + run[2];
+      if (run[3]) return [run[3] + " today", place(data, newest, run[3]), " (" + run[0] + " from " + when + ")"];
+      return ["history of " + run[0], run[4] || "rules/renumbering.html", " (" + when + "; removed since)"];
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.goto")) return;
+    event.preventDefault();
+    var field = form.querySelector('input[name="rule"]');
+    var number = normal(field.value);
+    var select = form.querySelector('select[name="edition"]');
+    var edition = select ? select.value : "";
+    if (!number) { answer(form, "Type a rule number, such as 702.45 or 502.38a."); return; }
+    answer(form, "Looking up " + number + "…");
+    load(number.charAt(0), function (data) {
+      if (!data) { answer(form, "The rule numbers could not be loaded."); return; }
+      resolve(form, number, edition, data);
+    });
+  });
+})();
