@@ -14,7 +14,8 @@ from .textio import read_source
 from .validate import part_is_valid, validate_document
 from .yamlio import Check, dump_document, write_document
 
-SOURCE_SUFFIXES = (".txt",)
+SOURCE_SUFFIXES = (".txt", ".md")
+"""Plain text, and Markdown as the publisher's pages give it (the readers sniff which)."""
 
 
 @dataclass(slots=True)
@@ -30,9 +31,9 @@ class NormalizeResult:
 
 def discover_sources(directory: Path, diags: Diagnostics | None = None) -> list[Path]:
     """Return the source files of a directory, sorted by name for a deterministic order: the
-    regular files (or links to one) named ``*.txt``. Anything else with such a name (a FIFO, a
-    socket, a device, a folder, a dangling or looping link, ``X.TXT``, a name that is not
-    UTF-8) is never opened, and is warned about in ``diags``."""
+    regular files (or links to one) named ``*.txt`` or ``*.md``. Anything else with such a name
+    (a FIFO, a socket, a device, a folder, a dangling or looping link, ``X.TXT``, a name that is
+    not UTF-8) is never opened, and is warned about in ``diags``."""
     if not directory.is_dir():
         raise FaqcError(f"{directory}: error: no such directory")
     found = []
@@ -48,7 +49,7 @@ def discover_sources(directory: Path, diags: Diagnostics | None = None) -> list[
 
 
 def not_a_source(path: Path) -> str | None:
-    """Return why ``path`` is not read as a source (None: it is a regular ``.txt`` file)."""
+    """Return why ``path`` is not read as a source (None: a regular ``.txt`` or ``.md`` file)."""
     if _printable(path) != str(path):
         return "file name is not UTF-8"
     if path.suffix not in SOURCE_SUFFIXES:

@@ -61,8 +61,8 @@ class RuleHistory:
         self.identity = identity
         self.library = identity.library
         self.browsed: dict[str, frozenset[str]] | None = None
-        """The editions a site shows the text of, each with the site paths of its section
-        pages (set by the site; None: every section of every edition)."""
+        """The editions a site shows the text of, each with the site paths of its contents
+        page and section pages (set by the site; None: every section of every edition)."""
         self.previous: dict[Key, Key] = {new: old for old, new in identity.mapping().items()}
         """Each key's predecessor in the CR before."""
         self.chains: dict[Key, list[Key]] = {}

@@ -180,7 +180,8 @@ def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary) -> CrSite
             if choice:
                 cr.quoted[(choice.document.date, number)].append(version)
     cr.pages = shown_sections(cr)
-    history.browsed = {d: frozenset(paths.cr_section_page(d, s) for s in sections)
+    history.browsed = {d: frozenset([paths.cr_edition(d),  # its contents: the chapters
+                                     *(paths.cr_section_page(d, s) for s in sections)])
                        for d, sections in cr.pages.items()}
     return cr
 

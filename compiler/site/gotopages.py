@@ -31,9 +31,18 @@ def goto_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
     cr = site.cr
     assert cr is not None
     keys = sorted({run.number[0] for run in number_runs(cr.history)})
-    facts = cr.shown_facts()
-    return [CrPageKey(goto_shard_path(key), "goto", lambda key=key: goto_shard(site, key), (facts,))
-            for key in keys]
+    return [CrPageKey(goto_shard_path(key), "goto", lambda key=key: goto_shard(site, key),
+                      (shown, _paged(site, key))) for key in keys]
+
+
+def _paged(site: Site, key: str) -> dict[str, list[str]]:
+    """Return, for each older edition the site shows, its sections with a page whose numbers
+    start with ``key`` (a number of this file placed under a section of another digit goes to
+    its history)."""
+    cr = site.cr
+    assert cr is not None
+    return {date: sorted(s for s in cr.pages[date] if s.startswith(key))
+            for date in sorted(cr.browsed) if date != cr.library.latest.date}
 
 
 def goto_shard(site: Site, key: str) -> Page:
@@ -44,17 +53,14 @@ def goto_shard(site: Site, key: str) -> Page:
             for r in number_runs(cr.history) if r.number.startswith(key)]
     numbers = {r[0] for r in runs}
     placed: dict[str, dict[str, str]] = {}
-    paged: dict[str, list[str]] = {}
     for date in sorted(cr.browsed):
-        here = {n: s for n, s in cr.sections[date].items() if n in numbers}
-        odd = {n: s for n, s in here.items() if s != n.split(".")[0]}
+        odd = {n: s for n, s in cr.sections[date].items()
+               if n in numbers and s != n.split(".")[0]}
         if odd:
             placed[date] = dict(sorted(odd.items()))
-        if date != cr.library.latest.date:  # the newest has a page for every section
-            paged[date] = sorted({s for s in here.values() if s in cr.pages[date]})
     return cr_page(site, goto_shard_path(key), "goto_data.js", "goto", title="", description="",
                    data={"format": GOTO_FORMAT, "key": key, "runs": runs, "sections": placed,
-                         "paged": paged})
+                         "paged": _paged(site, key)})
 
 
 def goto_context(site: Site) -> dict:
