@@ -202,12 +202,12 @@ def test_watched_files_are_what_a_build_reads(tmp_path):
     sources, templates, rules = tmp_path / "s", tmp_path / "t", tmp_path / "r"
     for folder in (sources, templates / "assets", rules):
         folder.mkdir(parents=True)
-    for name in ("s/a.txt", "s/notes.md", "t/base.html", "t/assets/site.css", "t/.base.html.swp",
+    for name in ("s/a.txt", "s/notes.md", "s/notes.html", "t/base.html", "t/assets/site.css", "t/.base.html.swp",
                  "t/base.html~", "r/CR.txt", "r/cr.yaml"):
         (tmp_path / name).write_text("x", encoding="utf-8")
     watcher = SiteWatcher(sources, tmp_path / "site", templates, rules)
     assert sorted(Path(name).relative_to(tmp_path).as_posix() for name in watcher.watched_files()) \
-        == ["r/CR.txt", "s/a.txt", "t/assets/site.css", "t/base.html"]
+        == ["r/CR.txt", "s/a.txt", "s/notes.md", "t/assets/site.css", "t/base.html"]
 
 
 def test_describe_changes_names_a_few_files():
