@@ -16,7 +16,6 @@ from importlib import resources
 from typing import Any
 
 import fastjsonschema
-from jsonschema import Draft202012Validator
 
 from .errors import FaqcError
 
@@ -27,8 +26,9 @@ def _schema() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(_schema())
+def _validator():
+    from jsonschema import Draft202012Validator  # imported only for a document that fails:
+    return Draft202012Validator(_schema())  # its modules cost 5 MB in every faqc normalize
 
 
 @lru_cache(maxsize=None)
