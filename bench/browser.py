@@ -12,8 +12,9 @@ the HTML page, styles, scripts, WASM, index and text files (a failed response is
 Two figures per engine: raw bytes (the bodies as served, that is as on disk: Pagefind's index
 files are gzipped on disk, faqc's are not) and gzipped bytes (each body gzipped here at level
 ``GZIP_LEVEL``, as a host serving ``Content-Encoding: gzip`` would send it). Each is split into
-data (index, postings, texts), engine code (the search scripts and WASM, Pagefind's UI
-included) and page (the HTML, CSS and anything else).
+data (index, postings, texts), engine code (the search scripts and WASM; faqc's UI is in its
+search scripts), Pagefind's Default UI (``pagefind-ui.js``, ``pagefind-ui.css``) and page (the
+HTML, CSS and anything else).
 """
 from __future__ import annotations
 
@@ -70,13 +71,24 @@ class FirstQuery:
     page_bytes: int = 0
     """The HTML page, styles and anything neither data nor engine code."""
     gzip: dict[str, int] = field(default_factory=dict)
-    """The same three parts (``data``, ``engine``, ``page``), each body gzipped."""
+    """The same parts (``data``, ``engine``, ``ui``, ``page``), each body gzipped."""
     loaded: dict[str, list[int]] = field(default_factory=dict)
     """Each loaded file's path on the site: [raw bytes, gzipped bytes]."""
+    ui_bytes: int = 0
+    """Pagefind's Default UI script and styles (faqc's UI is in its engine code)."""
 
     @property
     def raw_total(self) -> int:
-        return self.data_bytes + self.engine_bytes + self.page_bytes
+        return self.data_bytes + self.engine_bytes + self.ui_bytes + self.page_bytes
+
+    @property
+    def core_raw(self) -> int:
+        """Data and engine code alone: no page, no Pagefind UI (faqc's UI code stays in)."""
+        return self.data_bytes + self.engine_bytes
+
+    @property
+    def core_gzip(self) -> int:
+        return self.gzip.get("data", 0) + self.gzip.get("engine", 0)
 
     @property
     def gzip_total(self) -> int:
@@ -140,7 +152,7 @@ def _loads(browser, url: str, base: str, wait, part) -> FirstQuery:
     results, first = wait(page)
     page.wait_for_load_state("networkidle")
     context.close()
-    raw = {"data": 0, "engine": 0, "page": 0}
+    raw = {"data": 0, "engine": 0, "ui": 0, "page": 0}
     zipped = dict(raw)
     loaded = {}
     for address, body in bodies.items():
@@ -150,7 +162,7 @@ def _loads(browser, url: str, base: str, wait, part) -> FirstQuery:
         zipped[part(path)] += packed
         loaded[path] = [size, packed]
     return FirstQuery(raw["data"], raw["engine"], len(bodies), results, first, raw["page"],
-                      zipped, dict(sorted(loaded.items())))
+                      zipped, dict(sorted(loaded.items())), raw["ui"])
 
 
 def _faqc_part(path: str) -> str:
@@ -170,9 +182,9 @@ def _faqc(browser, base: str, query: str) -> FirstQuery:
 def _pagefind_part(path: str) -> str:
     if not path.startswith("pagefind/"):
         return "page"
-    if path.endswith((".js", ".wasm")) or "wasm" in path:
-        return "engine"
-    return "page" if path.endswith(".css") else "data"
+    if path.startswith("pagefind/pagefind-ui."):
+        return "ui"
+    return "engine" if path.endswith((".js", ".wasm")) or "wasm" in path else "data"
 
 
 def _pagefind(browser, base: str, query: str) -> FirstQuery:

@@ -24,10 +24,12 @@ def main(argv: list[str]) -> int:
         line = (f"{query}: faqc data {ours.data_bytes} code {ours.engine_bytes} page "
                 f"{ours.page_bytes} = {ours.raw_total} (gzip -{GZIP_LEVEL} {ours.gzip_total})")
         if theirs:
-            line += (f"; pagefind data {theirs.data_bytes} code {theirs.engine_bytes} page "
-                     f"{theirs.page_bytes} = {theirs.raw_total} (gzip {theirs.gzip_total});"
-                     f" ratio raw {ours.raw_total / theirs.raw_total:.2f}"
-                     f" gzip {ours.gzip_total / theirs.gzip_total:.2f}")
+            line += (f"; pagefind data {theirs.data_bytes} code {theirs.engine_bytes} ui "
+                     f"{theirs.ui_bytes} page {theirs.page_bytes} = {theirs.raw_total} (gzip "
+                     f"{theirs.gzip_total}); ratio raw {ours.raw_total / theirs.raw_total:.2f}"
+                     f" gzip {ours.gzip_total / theirs.gzip_total:.2f}; data and code alone"
+                     f" {ours.core_raw / theirs.core_raw:.2f} /"
+                     f" {ours.core_gzip / theirs.core_gzip:.2f}")
         print(line)
     return 0
 

@@ -180,12 +180,15 @@ def _bytes_section(bench) -> list[str]:
     if not fq:
         lines.append("| not measured (see Notes) | | | | | | | | | |")
     lines += ["", "Where the raw bytes went (data: index and texts; code: search scripts and WASM, "
-              "Pagefind's UI script included; page: HTML, CSS and the rest), the files loaded, and "
-              "the results (faqc: shown on its first page; Pagefind: found) with the first one's "
-              "title:", "",
+              "faqc's UI included; UI: Pagefind's `pagefind-ui.js` and `.css`; page: HTML, CSS and "
+              "the rest), the files loaded, the results (faqc: shown on its first page; Pagefind: "
+              "found) with the first one's title, and the ratio of data and code alone (no page, "
+              "no Pagefind UI; faqc's UI code stays in), raw / gzip:", "",
               "| corpus | query | faqc data / code / page | files | results (first) | "
-              "Pagefind data / code / page | files | results (first) |",
-              "| --- | --- | --- | ---: | --- | --- | ---: | --- |", *details, ""]
+              "Pagefind data / code / UI / page | files | results (first) | data + code ratio |",
+              "| --- | --- | --- | ---: | --- | --- | ---: | --- | --- |", *details, ""]
+    core = [f"{label} `{q}`" for label, q, ours, theirs in _pairs(fq)
+            if max(ours.core_raw / theirs.core_raw, ours.core_gzip / theirs.core_gzip) > 1.0]
     if missed:
         lines += [f"Target faqc / Pagefind <= 1.0 **missed** for {', '.join(missed)}: faqc loads "
                   "the postings shards of the query's terms and the text files of the results "
@@ -194,7 +197,16 @@ def _bytes_section(bench) -> list[str]:
     elif fq:
         lines += ["Target faqc / Pagefind <= 1.0: met for every query on both corpora, raw "
                   "and gzipped.", ""]
+    if core:
+        lines += [f"Data and code alone, faqc loads more than Pagefind for {', '.join(core)}.", ""]
     return lines
+
+
+def _pairs(fq):
+    for corpus, label in CORPORA.items():
+        for query, engines in fq.get(corpus, {}).items():
+            if engines.get("pagefind"):
+                yield label, query, engines["faqc"], engines["pagefind"]
 
 
 def _yes(ratio: float) -> str:
@@ -202,9 +214,12 @@ def _yes(ratio: float) -> str:
 
 
 def _detail(label: str, query: str, ours, theirs) -> str:
-    def parts(x):
+    def parts(x, ui):
         if not x:
             return "not run | | "
-        return (f"{_n(x.data_bytes)} / {_n(x.engine_bytes)} / {_n(x.page_bytes)} | {x.files} | "
+        split = [x.data_bytes, x.engine_bytes, *([x.ui_bytes] if ui else []), x.page_bytes]
+        return (f"{' / '.join(map(_n, split))} | {x.files} | "
                 f"{x.results} ({x.first.strip()[:40]})")
-    return f"| {label} | `{query}` | {parts(ours)} | {parts(theirs)} |"
+    core = (f"{ours.core_raw / theirs.core_raw:.2f} / {ours.core_gzip / theirs.core_gzip:.2f}"
+            if theirs else "")
+    return f"| {label} | `{query}` | {parts(ours, False)} | {parts(theirs, True)} | {core} |"
