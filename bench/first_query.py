@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.browser import measure  # noqa: E402
+from bench.browser import GZIP_LEVEL, measure_queries  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
@@ -19,14 +19,17 @@ def main(argv: list[str]) -> int:
     if not (root / "pagefind").is_dir():
         subprocess.run([sys.executable, "-m", "pagefind", "--site", str(root)], check=False,
                        capture_output=True)
-    for query in queries:
-        out = measure(root, query)
+    for query, out in measure_queries(root, queries).items():
         ours, theirs = out.get("faqc"), out.get("pagefind")
-        line = f"{query}: faqc data {ours.data_bytes} code {ours.engine_bytes}"
+        line = (f"{query}: faqc data {ours.data_bytes} code {ours.engine_bytes} page "
+                f"{ours.page_bytes} = {ours.raw_total} (gzip -{GZIP_LEVEL} {ours.gzip_total})")
         if theirs:
-            ratio = (ours.data_bytes + ours.engine_bytes) / (theirs.data_bytes + theirs.engine_bytes)
-            line += (f"; pagefind data {theirs.data_bytes} code {theirs.engine_bytes};"
-                     f" ratio {ratio:.2f}")
+            line += (f"; pagefind data {theirs.data_bytes} code {theirs.engine_bytes} ui "
+                     f"{theirs.ui_bytes} page {theirs.page_bytes} = {theirs.raw_total} (gzip "
+                     f"{theirs.gzip_total}); ratio raw {ours.raw_total / theirs.raw_total:.2f}"
+                     f" gzip {ours.gzip_total / theirs.gzip_total:.2f}; data and code alone"
+                     f" {ours.core_raw / theirs.core_raw:.2f} /"
+                     f" {ours.core_gzip / theirs.core_gzip:.2f}")
         print(line)
     return 0
 

@@ -6,11 +6,15 @@ the corpus is generated (``bench/corpus.py``, one more FAQ held back), normalize
 ``make -j2 faqs``, then measured: a full ``faqc build``; the same texts indexed by a plain
 Whoosh default writer (``bench/plain_whoosh.py``); ``make`` with nothing changed; the held-back
 FAQ added and ``faqc build`` again (incremental), then ``make``; Pagefind indexing the built
-HTML; the first-query bytes of both in Chromium (``bench/browser.py``). Times are wall clock
-of the whole command; peak memory is the largest resident set of the command's processes.
-Nothing here asserts: it reports.
+HTML; the first-query bytes of both in Chromium (``bench/browser.py``) for each of
+``QUERIES``. The same queries are then measured on the seeds site (``--seeds-site``, the
+project's ``site/`` that ``make`` builds from content/sources with ``../shared/cr``), indexed by
+Pagefind in a hard-linked copy (``bench/out/seeds-pagefind-site``). Times are wall clock of the
+whole command; peak memory is the largest resident set of the command's processes. Nothing
+here asserts: it reports.
 
 Usage: python bench/run.py [--mib 20] [--python PY] [--make MAKE] [--out bench/out]
+                           [--seeds-site site]
 """
 from __future__ import annotations
 
@@ -31,7 +35,9 @@ sys.path.insert(0, str(ROOT))
 from bench.corpus import write_corpus  # noqa: E402
 from bench.report import write_results  # noqa: E402
 
-QUERY = "bushido"
+QUERIES = ("bushido", "ninjutsu", "tarmogoyf", "end of turn", "702.45")
+"""What the first-query bytes are measured for: three names, a phrase typed without quotes (its
+words ANDed by both engines) and a rule number."""
 
 
 @dataclass(slots=True)
@@ -54,6 +60,7 @@ class Bench:
     runs: dict[str, Run] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
     first_query: dict = field(default_factory=dict)
+    """Corpus (``bench``, ``seeds``) -> query -> engine -> ``bench.browser.FirstQuery``."""
     notes: list[str] = field(default_factory=list)
 
 BENCH_CRS = ("2004-10-01", "2005-02-01", "2007-05-01", "2008-05-01", "2024-06-07", "2026-01-16")
@@ -147,29 +154,40 @@ def run_bench(args: argparse.Namespace) -> Bench:
     bench.sizes["export"] = folder_bytes(repo / "site" / "search" / "data")
     bench.sizes["index"] = folder_bytes(repo / "site" / "search" / "index")
     bench.sizes["site"] = folder_bytes(repo / "site")
-    measure_pagefind(bench, repo, out)
+    measure_pagefind(bench, "bench", repo / "site", out / "pagefind-site", "pagefind")
+    seeds = Path(args.seeds_site).resolve()
+    if (seeds / "search.html").is_file():
+        measure_pagefind(bench, "seeds", seeds, out / "seeds-pagefind-site", "pagefind_seeds")
+        bench.sizes["seeds_export"] = folder_bytes(seeds / "search" / "data")
+    else:
+        bench.notes.append(f"the seeds site {seeds} is not built (run `make`): not measured")
     bench.machine["load after"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     return bench
 
 
-def measure_pagefind(bench: Bench, repo: Path, out: Path) -> None:
-    """Index the built site's HTML with Pagefind, then measure both engines' first query."""
-    pf_site = out / "pagefind-site"
+def measure_pagefind(bench: Bench, corpus: str, site: Path, pf_site: Path, name: str) -> None:
+    """Index a hard-linked copy of ``site`` with Pagefind, then measure both engines' first
+    query for each of ``QUERIES`` (the loads of each, file by file, in ``pf_site``'s folder)."""
     shutil.rmtree(pf_site, ignore_errors=True)
-    subprocess.run(["cp", "-al", str(repo / "site"), str(pf_site)], check=True)
+    subprocess.run(["cp", "-al", str(site), str(pf_site)], check=True)
     try:
-        run = timed(bench, "pagefind", [bench.args.python, "-m", "pagefind", "--site", str(pf_site)],
-                    out, check=False)
+        run = timed(bench, name, [bench.args.python, "-m", "pagefind", "--site", str(pf_site)],
+                    pf_site.parent, check=False)
         if not (pf_site / "pagefind").is_dir():
-            bench.notes.append(f"Pagefind did not run: {run.output.strip()[-500:]}")
-        bench.sizes["pagefind"] = folder_bytes(pf_site / "pagefind")
+            bench.notes.append(f"Pagefind did not run ({corpus}): {run.output.strip()[-500:]}")
+        bench.sizes[name] = folder_bytes(pf_site / "pagefind")
     except OSError as exc:
-        bench.notes.append(f"Pagefind could not be run: {exc}")
+        bench.notes.append(f"Pagefind could not be run ({corpus}): {exc}")
     try:
-        from bench.browser import measure
-        bench.first_query = measure(pf_site, QUERY)
+        from bench.browser import measure_queries, to_json
+        started = time.perf_counter()
+        measured = measure_queries(pf_site, QUERIES)
+        print(f"bench: first queries ({corpus}): {time.perf_counter() - started:.1f}s", flush=True)
+        bench.first_query[corpus] = measured
+        (pf_site.parent / f"first-query-{corpus}.json").write_text(to_json(measured), encoding="utf-8")
     except Exception as exc:  # noqa: BLE001 -- reported, not fatal
-        bench.notes.append(f"first-query bytes not measured in Chromium: {type(exc).__name__}: {exc}")
+        bench.notes.append(f"first-query bytes ({corpus}) not measured in Chromium: "
+                           f"{type(exc).__name__}: {exc}")
 
 
 def build_phases(run: Run | None) -> str:
@@ -184,6 +202,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
     parser.add_argument("--make", default="make")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out")
+    parser.add_argument("--seeds-site", default=str(ROOT / "site"),
+                        help="the seeds site `make` built (measured on a hard-linked copy)")
     args = parser.parse_args(argv)
     args.python = str(Path(args.python).absolute())  # commands run in other folders
     started = time.perf_counter()
