@@ -145,6 +145,33 @@ def test_an_edited_ruling_rewrites_the_pages_of_its_document(work):
     assert len(elsewhere) > 20 and not elsewhere & done  # pages showing nothing of chk-en
 
 
+def test_a_faq_of_an_edition_not_yet_shown_remakes_only_the_histories_of_that_edition(work):
+    """Issue 17: the Shadowmoor FAQ and the MH3 release notes read against the CR of
+    2008-05-01 (the latest the tests have before their dates); without them that edition is
+    not shown. Adding Shadowmoor back shows it again: the histories of its rules are made
+    again, the histories of rules it has no step in (2026's 309 and 104.1 are new) are not, and the site
+    equals a clean build (the pages that link CR text by era are made again: not exact)."""
+    away = work / "away"
+    away.mkdir()
+    for name in ("02_shadowmoor_ja.txt", "03_horizons_release_notes.txt"):
+        (work / "sources" / name).rename(away / name)
+    rebuild(work)
+    site = work / "site"
+    assert not (site / "cr" / "2008-05-01").exists()
+    before = snapshot(site)
+    (away / "02_shadowmoor_ja.txt").rename(work / "sources" / "02_shadowmoor_ja.txt")
+    assert rebuild(work).mode == "incremental"
+    assert (site / "cr" / "2008-05-01" / "index.html").is_file()
+    after = snapshot(site)
+    done = assert_minimal_and_clean(work, before, exact=False)  # pages linking CR text: all
+    histories = {n for n in before if n.startswith("cr/history/")}
+    remade = histories & done
+    needless = remade - changed(before, after)  # a chain with a 2008 step: its facts moved
+    assert remade and not [n for n in needless if n.split("/")[2] not in ("2004-10-01", "2008-05-01")]
+    kept = {n for n in histories if n.startswith("cr/history/2026-01-16/")} - done
+    assert {"cr/history/2026-01-16/309.html", "cr/history/2026-01-16/104.1.html"} <= kept
+
+
 def test_a_removed_faq_is_purged_everywhere(work):
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     rebuild(work)

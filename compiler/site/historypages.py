@@ -57,7 +57,9 @@ def _examples(entry: CrEntry) -> list[str]:
 
 def history_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
     """Return the keys of the history page of every rule identity chain: what documents
-    decide on it is who cites or quotes the chain's keys and whether its rule has a page."""
+    decide on it is who cites or quotes the chain's keys, whether its rule has a page, and
+    which of the chain's own editions are shown (``link_facts``: a page links only its own
+    keys, so an edition shown or no longer shown remakes only the histories it is part of)."""
     cr = site.cr
     assert cr is not None
     keys = []
@@ -70,7 +72,7 @@ def history_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
         keys.append(CrPageKey(
             paths.rule_history_page(*start), "history",
             lambda start=start, chain=chain: history_page(site, cr, start, chain),
-            (shown, tuple(cr.link_facts(k) for k in chain if k[0] in cr.browsed), tuple(refs),
+            (tuple(cr.link_facts(k) for k in chain if k[0] in cr.browsed), tuple(refs),
              tuple(quoted), last[1] in cr.rule_pages,
              tuple(n in cr.rule_pages for n in cr.subrules(last))), docs))
     return keys

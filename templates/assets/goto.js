@@ -122,6 +122,18 @@
     });
   }
 
+  /* cr/index.html?rule=702.45&edition=2004-10-01: what the form sends (its action), so an
+     address with a rule number is a link one can share, and works as the form does. */
+  function fromAddress() {
+    var params = new URLSearchParams(window.location.search);
+    var form = document.querySelector("form.goto");
+    if (!params.get("rule") || !form) return;
+    form.querySelector('input[name="rule"]').value = params.get("rule");
+    var select = form.querySelector('select[name="edition"]');
+    if (select && params.get("edition")) select.value = params.get("edition");
+    form.requestSubmit();
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form.goto")) return;
@@ -137,4 +149,6 @@
       resolve(form, number, edition, data);
     });
   });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fromAddress);
+  else fromAddress();
 })();

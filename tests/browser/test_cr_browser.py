@@ -79,6 +79,10 @@ def test_the_go_to_rule_box_takes_any_editions_number(page, site_url):
     result.get_by_role("link", name="701.3 today").click()
     page.wait_for_url(re.compile(r"cr/2026-01-16/701\.html#701\.3$"))
 
+    # The form's own address (what it sends, a link one can share) goes there too.
+    page.goto(site_url + "cr/index.html?rule=502.38a&edition=2004-10-01")
+    page.wait_for_url(re.compile(r"cr/2004-10-01/502\.html#502\.38a$"))
+
     page.goto(site_url + "index.html")
     _go_to_rule(page, "999.9")
     page.wait_for_function("document.querySelector('.goto-result').textContent.includes('No rule 999.9')")
