@@ -48,7 +48,7 @@ from .search.build import EXPORT_DIR, INDEX_DIR
 from .search.export import IndexData, export_files
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, build_schema
-from .search.segment import index_records
+from .search.segment import index_records, stored_bytes
 from .state import STATE_DIR, write_file
 
 TOC_NAME = f"_{INDEX_NAME}_1.toc"
@@ -192,15 +192,7 @@ def toc_bytes(segments: list[W3Segment]) -> bytes:
     """Return the table of contents listing ``segments`` in order, generation 1."""
     storage = RamStorage()
     TOC(build_schema(), segments, 1).write(storage, INDEX_NAME)
-    return _read(storage, TOC_NAME)
-
-
-def _read(storage: RamStorage, name: str) -> bytes:
-    handle = storage.open_file(name)
-    try:
-        return bytes(handle.read())
-    finally:
-        handle.close()
+    return stored_bytes(storage, TOC_NAME)
 
 
 def cr_units(history: RuleHistory | None) -> dict[str, list[SearchRecord]]:

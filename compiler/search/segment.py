@@ -128,11 +128,12 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
         if key[0] in encode:
             data.positions[key] = [positions for _, _, positions in items]
     field_lengths = {name: total for name, total in data.totals.items() if total}
-    return IndexedRecords({name: _read(storage, name) for name in sorted(storage.list())},
+    return IndexedRecords({name: stored_bytes(storage, name) for name in sorted(storage.list())},
                           data, field_lengths)
 
 
-def _read(storage: RamStorage, name: str) -> bytes:
+def stored_bytes(storage: RamStorage, name: str) -> bytes:
+    """Return the bytes of the file ``name`` of an in-memory Whoosh storage."""
     handle = storage.open_file(name)
     try:
         return bytes(handle.read())
