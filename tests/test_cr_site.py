@@ -113,7 +113,7 @@ def test_cr_browser_anchors_every_rule_and_links_numbers_within_its_cr(seed_site
 def test_history_shows_each_version_and_an_accessible_word_diff(seed_site):
     page = main_of(read(seed_site, paths.rule_history_page("2004-10-01", "502.38a")))
     assert page.startswith('<main id="main" tabindex="-1">\n<h1>History of rule 702.45a (Bushido)</h1>')
-    assert page.count('<li class="cr-step">') == 3
+    assert len(re.findall(r'<li class="cr-step"( id="n-[0-9.a-z]+")?>', page)) == 3
     assert ('<del><span class="visually-hidden">[removed: </span>X&#34;<span class="visually-hidden">]'
             '</span></del> <ins><span class="visually-hidden">[added: </span>N&#34;') in page
     assert "Renumbered: 502.38a became 702.45a." in page

@@ -97,7 +97,7 @@
       var run = runs.filter(function (r) { return r[1] <= edition && edition <= r[2]; })[0];
       if (run) {
         if (browsed.indexOf(edition) >= 0 && onPage(data, edition, number)) go(place(data, edition, number));
-        else if (run[4]) go(run[4]);
+        else if (run[4]) go(run[4] + "#n-" + number);  // the step where it took this number
         else if (run[3]) go(place(data, newest, run[3]));
         else answer(form, "Rule " + number + " of " + edition + " has no page here.");
         return;
@@ -118,7 +118,7 @@
     return runs.slice().reverse().map(function (run) {
       var when = run[1] === run[2] ? run[1] : run[1] + " to " + run[2];
       if (run[3]) return [run[3] + " today", place(data, newest, run[3]), " (" + run[0] + " from " + when + ")"];
-      return ["history of " + run[0], run[4] || "rules/renumbering.html", " (" + when + "; removed since)"];
+      return ["history of " + run[0], run[4] ? run[4] + "#n-" + run[0] : "rules/renumbering.html", " (" + when + "; removed since)"];
     });
   }
 
