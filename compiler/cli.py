@@ -1,13 +1,12 @@
 """The ``faqc`` command line."""
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import sys
 from collections import Counter
 from pathlib import Path
-
-import importlib
 
 import click
 

@@ -94,7 +94,7 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
                                   lambda doc=doc: glossary_page(site, doc),
                                   (shown, cr.text_link_facts(doc.date, [
                                       e.text for e in doc.glossary]))))
-    return keys + change_page_keys(site, shown) + history_page_keys(site, shown) \
+    return keys + change_page_keys(site, shown) + history_page_keys(site) \
         + renumbering_page_keys(site, shown) + goto_page_keys(site, shown)
 
 

@@ -55,7 +55,7 @@ def _examples(entry: CrEntry) -> list[str]:
     return entry.examples if isinstance(entry, CrRule) else []
 
 
-def history_page_keys(site: Site, shown: tuple) -> list[CrPageKey]:
+def history_page_keys(site: Site) -> list[CrPageKey]:
     """Return the keys of the history page of every rule identity chain: what documents
     decide on it is who cites or quotes the chain's keys, whether its rule has a page, and
     which of the chain's own editions are shown (``link_facts``: a page links only its own
