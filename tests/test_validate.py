@@ -35,6 +35,9 @@ MUTATIONS = {
     "boolean lines": lambda d: d["source"].update(lines=True),
     "missing sections": lambda d: d.pop("sections"),
     "schema version": lambda d: d.update(schema_version=1),
+    "section kind": lambda d: d["sections"][0].update(kind="topic"),
+    "paragraph without text": lambda d: next(b for s in d["sections"] for b in s.get("blocks", [])
+                                             if b["kind"] == "paragraph").pop("text"),
     "ruling id": lambda d: next(b for s in d["sections"] for b in s.get("blocks", [])
                                 if b["kind"] == "ruling").update(id="r-zz"),
     "card without faces": lambda d: next(b for s in d["sections"] for b in s.get("blocks", [])

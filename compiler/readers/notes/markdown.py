@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .units import BULLET, HEADING, LINE, RULE, Unit, text_units
 
@@ -24,7 +23,18 @@ _QUOTE_PREFIX_RE = re.compile(r"^ {0,3}> ?")
 _LIST_MARKER_RE = re.compile(r"^\s*(?:[*+-]|\d{1,9}[.)])(?:\s+|$)")
 _ATX_RE = re.compile(r"^\s{0,3}#{1,6}\s*|\s+#+\s*$")
 _HARD_BREAK_RE = re.compile(r"(?: {2,}|\\)$")
-_MD = MarkdownIt("commonmark").enable("table")
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    """markdown-it-py, imported when a Markdown source is first read (2 MB that normalizing
+    a text FAQ does without)."""
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark").enable("table")
 
 
 @dataclass(slots=True)
@@ -59,7 +69,7 @@ def front_matter(lines: tuple[str, ...] | list[str]) -> FrontMatter:
 def markdown_units(lines: tuple[str, ...] | list[str], skip: int = 0) -> list[Unit]:
     """Return the units of Markdown ``lines``; the first ``skip`` lines (front matter) are left out."""
     body = [""] * skip + list(lines[skip:])
-    tokens = _MD.parse("\n".join(body))
+    tokens = _parser().parse("\n".join(body))
     units: list[Unit] = []
     claimed = [False] * len(body)
     for i in range(skip):
