@@ -29,7 +29,7 @@ BUNDLE    := dist/faqc-site.zip
 GOLDEN    := $(shell grep -l -e check_golden -e FAQC_UPDATE_GOLDEN tests/test_*.py 2>/dev/null)
 RULES_OPT := $(if $(RULE_TEXT),--rules $(RULES_FROM))
 
-.PHONY: all faqs site test check serve bundle bench golden clean help FORCE
+.PHONY: all faqs site test check serve bundle bench bench-scale golden clean help FORCE
 .DEFAULT_GOAL := all
 
 all: faqs site ## Build everything: the venv, the YAML in content/faqs and the site
@@ -73,6 +73,9 @@ $(BUNDLE): $(SITE_DONE)
 bench: faqs site ## Measure builds on a 20 MiB synthetic corpus, search bytes vs. Pagefind there and on the seeds site; write bench/RESULTS.md
 	$(PY) -m pip install --quiet 'pagefind[bin]' || echo "bench: pagefind could not be installed"
 	$(PY) bench/run.py --python $(PY) --make "$(MAKE)" --seeds-site $(SITE)
+
+bench-scale: faqs ## Measure the full build and its Whoosh baseline at 5, 10, 20 and 40 MiB (about an hour); write bench/SCALE.md
+	$(PY) bench/run.py --python $(PY) --make "$(MAKE)" --scale 5,10,20,40
 
 golden: $(STAMP) ## Refresh the golden fixtures and the golden site (review the diff)
 	FAQC_UPDATE_GOLDEN=1 $(PY) -m pytest -q $(GOLDEN)

@@ -1,6 +1,7 @@
 """bench/RESULTS.md from the figures ``bench/run.py`` measured: ratios against the targets."""
 from __future__ import annotations
 
+import statistics
 import subprocess
 import time
 from pathlib import Path
@@ -39,12 +40,12 @@ def _head(bench, path: Path) -> list[str]:
         "# faqc benchmark results",
         "",
         f"Written by `make bench` (`bench/run.py`) on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-        f"at commit {_commit(path.parent.parent)}. Wall-clock seconds of each whole command "
-        "(interpreter start included), but for the Whoosh baselines, which time their indexing "
-        "alone (for the per-record one, reading the sources and making the records is left "
-        "out); peak memory is the largest resident set among the "
+        f"at commit {_commit(path.parent.parent)}. Wall-clock and CPU seconds (user + system, "
+        "every process of the command) of each whole command (interpreter start included), "
+        "but for the Whoosh baselines, which time their indexing alone (for the per-record one, "
+        "reading the sources and making the records is left out); peak memory is the largest resident set among the "
         "command's processes. The machine was shared with other work while it ran (load "
-        "averages below), so the times are noisy: read the ratios, not the third digit.",
+        "averages below), so wall times are noisy: the paired runs and CPU times are there for that.",
         "",
         "## Machine",
         "",
@@ -62,45 +63,152 @@ def _head(bench, path: Path) -> list[str]:
     ]
 
 
+def _series(bench, name: str) -> list:
+    from bench.run import series
+    return series(bench, name)
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def _min_med(runs: list, attr: str) -> str:
+    values = [getattr(r, attr) for r in runs]
+    return f"{min(values):.1f} / {_median(values):.1f}" if values else "-"
+
+
+def _paired(bench, name: str, attr: str) -> tuple[float, float]:
+    """Return the min and median over the pairs of (full build / ``name``) in ``attr``."""
+    ratios = [getattr(f, attr) / getattr(b, attr)
+              for f, b in zip(_series(bench, "full"), _series(bench, name)) if getattr(b, attr)]
+    return (min(ratios), _median(ratios)) if ratios else (float("nan"), float("nan"))
+
+
 def _times(bench, build_phases) -> list[str]:
-    runs = bench.runs
-    full, plain, inc = runs["full"].seconds, runs["plain"].seconds, runs["incremental"].seconds
+    runs, fulls = bench.runs, _series(bench, "full")
+    full_wall = _median([r.seconds for r in fulls])
+    full_cpu = _median([r.cpu for r in fulls])
     nochange = sorted(runs[f"nochange{n}"].seconds for n in range(3))[1]
-    return [
+    rec_wall, rec_cpu = _paired(bench, "plain_records", "seconds"), _paired(bench, "plain_records", "cpu")
+    doc_wall, doc_cpu = _paired(bench, "plain", "seconds"), _paired(bench, "plain", "cpu")
+
+    def after(name: str, target: float, label: str) -> str:
+        run = runs[name]
+        wall, cpu = run.seconds / full_wall, run.cpu / full_cpu
+        return (f"| {label} | {run.seconds:.1f} | {run.cpu:.1f} | {wall:.3f} / {cpu:.3f} | "
+                f"<= {target}x full | {_ok(max(wall, cpu), target)} |")
+
+    slowest = max(rec_wall[1], rec_cpu[1])
+    lines = [
         "## Times",
         "",
-        "| measurement | seconds | ratio | target | |",
-        "| --- | ---: | ---: | --- | --- |",
-        f"| full build (`faqc build --full`) | {full:.1f} | 1.00 | | |",
-        f"| plain Whoosh default writer, same texts, one document per FAQ (named baseline) | "
-        f"{plain:.1f} | full / plain = {full / plain:.2f} | full <= 1.0x plain | "
-        f"{_ok(full / plain, 1.0)} |",
-        f"| plain Whoosh default writer, one document per faqc search record | "
-        f"{runs['plain_records'].seconds:.1f} | full / this = "
-        f"{full / runs['plain_records'].seconds:.2f} | | |",
-        f"| incremental build after adding one FAQ (`faqc build`) | {inc:.1f} | "
-        f"{inc / full:.3f} | <= 0.1x full | {_ok(inc / full, 0.1)} |",
-        f"| `make` with nothing changed (median of 3) | {nochange:.2f} | {nochange / full:.4f} | "
-        f"<= 0.02x full | {_ok(nochange / full, 0.02)} |",
-        f"| `make -j2 faqs` (normalize every source to YAML) | {runs['normalize'].seconds:.1f} | | | |",
-        f"| `make -j2` after adding the FAQ (its YAML; site already built) | "
-        f"{runs['make_after_add'].seconds:.1f} | | | |",
-        *([f"| Pagefind indexing the built HTML | {runs['pagefind'].seconds:.1f} | | | |"]
-          if "pagefind" in runs else []),
-        *([f"| Pagefind indexing the seeds site's HTML (a copy of `site/`) | "
-           f"{runs['pagefind_seeds'].seconds:.1f} | | | |"] if "pagefind_seeds" in runs else []),
+        f"The full build and the two baselines ran as {len(fulls)} pairs in turn (full, per "
+        "record, per FAQ; wall and CPU seconds as min / median of the runs); each ratio is taken "
+        "pair by pair, min / median of the pairs. The other commands ran once; their ratios "
+        "are to the full build's medians, wall / CPU.",
         "",
-        f"Phases of the full build: {build_phases(runs.get('full'))}.",
+        "| measurement | wall s | CPU s | ratio | target | |",
+        "| --- | ---: | ---: | ---: | --- | --- |",
+        f"| full build (`faqc build --full`) | {_min_med(fulls, 'seconds')} | "
+        f"{_min_med(fulls, 'cpu')} | 1.00 | | |",
+        f"| plain Whoosh default writer, one document per faqc search record (named baseline) | "
+        f"{_min_med(_series(bench, 'plain_records'), 'seconds')} | "
+        f"{_min_med(_series(bench, 'plain_records'), 'cpu')} | full / this: wall "
+        f"{rec_wall[0]:.2f} / {rec_wall[1]:.2f}, CPU {rec_cpu[0]:.2f} / {rec_cpu[1]:.2f} | "
+        f"full <= 1.0x, wall and CPU | {_ok(slowest, 1.0)} |",
+        f"| plain Whoosh default writer, same texts, one document per FAQ | "
+        f"{_min_med(_series(bench, 'plain'), 'seconds')} | {_min_med(_series(bench, 'plain'), 'cpu')} "
+        f"| full / this: wall {doc_wall[0]:.2f} / {doc_wall[1]:.2f}, CPU {doc_cpu[0]:.2f} / "
+        f"{doc_cpu[1]:.2f} | | |",
+        after("incremental", 0.05, "incremental build after adding one FAQ (`faqc build`)"),
+        after("edit", 0.02, f"incremental build after editing one word of one ruling "
+                            f"(`{bench.corpus.get('edited', '?')}`)"),
+        f"| `make` with nothing changed (median of 3) | {nochange:.2f} | "
+        f"{sorted(runs[f'nochange{n}'].cpu for n in range(3))[1]:.2f} | {nochange / full_wall:.4f} | "
+        f"<= 0.01x full | {_ok(nochange / full_wall, 0.01)} |",
+        f"| `make -j2 faqs` (normalize every source to YAML) | {runs['normalize'].seconds:.1f} | "
+        f"{runs['normalize'].cpu:.1f} | | | |",
+        f"| `make -j2` after the two changes (their YAML; site already built) | "
+        f"{runs['make_after_add'].seconds:.1f} | {runs['make_after_add'].cpu:.1f} | | | |",
+        *([f"| Pagefind indexing the built HTML | {runs['pagefind'].seconds:.1f} | "
+           f"{runs['pagefind'].cpu:.1f} | | | |"] if "pagefind" in runs else []),
+        *([f"| Pagefind indexing the seeds site's HTML (a copy of `site/`) | "
+           f"{runs['pagefind_seeds'].seconds:.1f} | {runs['pagefind_seeds'].cpu:.1f} | | | |"]
+          if "pagefind_seeds" in runs else []),
+        "",
+        f"Phases of the last full build: {build_phases(fulls[-1] if fulls else None)}.",
         "",
         f"Phases of the incremental build: {build_phases(runs.get('incremental'))}.",
         "",
-        "## Memory",
-        "",
-        *[f"- {name}: {runs[name].peak_kib / 1024:.0f} MiB" for name in
-          ("full", "incremental", "plain", "plain_records", "pagefind", "pagefind_seeds")
-          if name in runs],
+        f"Phases of the build after the edit: {build_phases(runs.get('edit'))}.",
         "",
     ]
+    return lines + _memory_and_sizes(bench)
+
+
+def _memory_and_sizes(bench) -> list[str]:
+    """Peak memory, index and site size against the corpus text and the plain index."""
+    runs, sizes = bench.runs, bench.sizes
+    text = bench.corpus["mib"] * 2**20
+    peak = max(r.peak_kib for r in _series(bench, "full")) * 1024
+    index = sizes["index"] / sizes["plain_records_index"]
+    site = (sizes["site"] - sizes["site_cr"]) / text
+    lines = ["## Memory and sizes", "",
+             "| measurement | value | ratio | target | |", "| --- | ---: | ---: | --- | --- |",
+             f"| peak memory of the full build (largest resident set of its processes, largest "
+             f"of the runs) | {peak / 2**20:.0f} MiB | {peak / text:.1f}x the corpus text | "
+             f"<= 20x | {_ok(peak / text, 20)} |",
+             f"| the site's Whoosh index (`search/index`) vs the plain per-record index (one "
+             f"segment, same records) | {_mb(sizes['index'])} vs {_mb(sizes['plain_records_index'])} "
+             f"| {index:.2f}x | <= 1.5x | {_ok(index, 1.5)} |",
+             f"| the site folder without the rules archive (`cr/`: {_mb(sizes['site_cr'])}); the "
+             f"Whoosh index and `.faqc/` included | {_mb(sizes['site'] - sizes['site_cr'])} | "
+             f"{site:.1f}x the corpus text | <= 10x | {_ok(site, 10)} |",
+             "",
+             "Peak memory of the other commands: " + ", ".join(
+                 f"{name} {runs[name].peak_kib / 1024:.0f} MiB" for name in
+                 ("incremental", "edit", "plain_records0", "plain0", "pagefind", "pagefind_seeds")
+                 if name in runs) + ".",
+             ""]
+    return lines
+
+
+def write_scale(benches: list, path: Path, wall: str) -> Path:
+    """Write the scale table (one row per corpus size) to ``path``; return it."""
+    rows = []
+    for bench in benches:
+        fulls, recs = _series(bench, "full"), _series(bench, "plain_records")
+        text = bench.corpus["mib"] * 2**20
+        peak = max(r.peak_kib for r in fulls) * 1024
+        wall_ratio, cpu_ratio = _paired(bench, "plain_records", "seconds"), _paired(bench, "plain_records", "cpu")
+        sizes = bench.sizes
+        rows.append(
+            f"| {bench.corpus['mib']:.1f} | {int(bench.corpus['files'])} | "
+            f"{_min_med(fulls, 'seconds')} | {_min_med(fulls, 'cpu')} | "
+            f"{_min_med(recs, 'seconds')} | {_min_med(recs, 'cpu')} | "
+            f"{wall_ratio[1]:.2f} / {cpu_ratio[1]:.2f} | "
+            f"{_median([r.cpu for r in fulls]) / bench.corpus['mib']:.2f} | "
+            f"{peak / 2**20:.0f} MiB ({peak / text:.0f}x) | "
+            f"{_mb(sizes['index'])} ({sizes['index'] / sizes['plain_records_index']:.1f}x) | "
+            f"{_mb(sizes['site'] - sizes['site_cr'])} ({(sizes['site'] - sizes['site_cr']) / text:.1f}x) | "
+            f"{bench.machine['load before']} / {bench.machine['load after']} |")
+    sizes_mib = ", ".join(f"{mib:g}" for mib in benches[0].args.scale)
+    lines = [f"# faqc at {sizes_mib} MiB", "",
+             f"Written by `make bench-scale` (`bench/run.py --scale`) on "
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, at commit "
+             f"{_commit(path.parent.parent)}, in {wall}. At each size, a synthetic corpus "
+             "(`bench/corpus.py`, as for `make bench`, with the six Comprehensive Rules), its "
+             f"full build and the plain per-record Whoosh baseline in turn, "
+             f"{benches[0].args.runs} time(s) (min / median; ratios are medians of the pairs, wall / CPU). Linear "
+             "growth shows as a steady CPU seconds per MiB; a ratio to the corpus text "
+             "in brackets.", "",
+             "| MiB | FAQs | full wall s | full CPU s | baseline wall s | baseline CPU s | "
+             "full / baseline | full CPU s per MiB | peak memory | site index (vs plain) | "
+             "site without `cr/` | load before / after |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+             *rows, ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
 
 
 WHY = """## Why targets are missed (read with the phases above)
