@@ -131,3 +131,44 @@ def test_a_section_of_an_older_edition_without_a_page_is_read_through_its_histor
     page.wait_for_url(re.compile(r"cr/history/[0-9-]+/[0-9.a-z]+\.html#n-212\.3d$"))
     assert page.locator(":target h2").inner_text().startswith("212.3d")  # the step, in view
     assert page.errors == []
+
+
+# The width the edition <select> needs to show its chosen option whole: a copy of it holding
+# only that option, sized by its content (Chromium's padding, border and arrow included).
+_EDITION_FIT = """() => {
+  const box = r => { const b = r.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const select = document.querySelector('#goto-edition');
+  const label = document.querySelector('label[for=goto-edition]');
+  const copy = select.cloneNode(false);
+  copy.removeAttribute('id');
+  copy.appendChild(select.options[select.selectedIndex].cloneNode(true));
+  Object.assign(copy.style, {width: 'auto', maxWidth: 'none', position: 'absolute', visibility: 'hidden'});
+  select.parentNode.appendChild(copy);
+  const needed = copy.getBoundingClientRect().width;
+  copy.remove();
+  return {label: box(label), select: box(select), needed: needed,
+          text: select.options[select.selectedIndex].text,
+          scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth};
+}"""
+
+
+def test_the_edition_dropdown_fits_a_phone(browser, site_url):
+    """At 390 px the go-to-rule box's edition label and <select> are inside the viewport, the
+    select is wide enough for the option it shows, and nothing scrolls sideways."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    try:
+        for path in ("cr/index.html", "cr/2026-01-16/index.html", "cr/2004-10-01/index.html",
+                     "index.html"):
+            tab.goto(site_url + path)
+            tab.locator("#goto-edition").scroll_into_view_if_needed()
+            fit = tab.evaluate(_EDITION_FIT)
+            for name in ("label", "select"):
+                left, top, right, bottom = fit[name]
+                assert 0 <= left < right <= fit["width"], (path, name, fit)
+                assert 0 <= top < bottom <= 844, (path, name, fit)
+            select_width = fit["select"][2] - fit["select"][0]
+            assert fit["needed"] <= select_width, (path, fit)  # the option's text is not cut
+            assert fit["scrollWidth"] <= fit["width"], (path, fit)
+    finally:
+        context.close()
