@@ -3,6 +3,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from compiler.search.build import INDEX_DIR
+from compiler.search.results import answer_query
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
 
 def test_a_rule_of_the_cr_browser_opens_at_its_anchor(page, site_url):
     page.goto(site_url + "cr/2004-10-01/502.html#502.38a")
@@ -172,3 +179,26 @@ def test_the_edition_dropdown_fits_a_phone(browser, site_url):
             assert fit["scrollWidth"] <= fit["width"], (path, fit)
     finally:
         context.close()
+
+
+def test_a_phrase_lists_each_version_of_a_rule_once_and_opens_its_step(page, site_url, site_dir):
+    """"end of turn" matches several runs of editions of one rule read on its history: each is
+    a result of its own, titled with its CRs and linked to its step, as `faqc search` lists them."""
+    page.goto(site_url + "search.html?q=%22end+of+turn%22&kind=rule")
+    expect(page.locator("#search-status")).to_contain_text("results")
+    links = page.locator(".search-result-link")
+    shown = [(links.nth(i).inner_text(), links.nth(i).get_attribute("href"))
+             for i in range(links.count())]
+    expected = [(h.title, h.url) for h in answer_query(site_dir / INDEX_DIR, '"end of turn"', 1000).hits
+                if h.kind == "rule"][:20]
+    assert shown == expected and len(set(shown)) == len(shown) == 20
+    steps = [(title, href) for title, href in shown if href.startswith("cr/history/")]
+    assert steps and all(re.search(r", CR [0-9-]{10}( to [0-9-]{10})?$", t) for t, _ in steps)
+    title, href = steps[0]
+    page.locator(f'.search-result-link[href="{href}"]').click()
+    page.wait_for_url(re.compile(re.escape(href.split("#")[1]) + "$"))
+    target = page.locator(":target")
+    first = re.search(r", CR ([0-9-]{10})", title).group(1)
+    assert target.evaluate("t => t.tagName") == "H2"
+    assert target.locator("time").first.get_attribute("datetime") == first
+    assert target.is_visible() and page.errors == []
