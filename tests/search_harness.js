@@ -42,6 +42,7 @@ const ops = {
     const loadAll = names => { loaded.push(...names); return Promise.resolve(); };
     return E.answer(plan, only || null, loadAll).then(a => ({
       hits: a.hits.slice(0, limit).map(h => [h.doc, h.score]), corrected: a.corrected,
+      completed: a.completed,
       needed: [...new Set(loaded)].filter(n => n !== "meta") }));
   }),
   positions: ([lang, field, term]) => [...E.positionsOf(lang, field, term)],

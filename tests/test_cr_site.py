@@ -14,6 +14,8 @@ from compiler.cr import load_cr_library
 from compiler.cr import RuleIdentity
 from compiler.cr.history import RuleHistory
 from compiler.cr.search import cr_search_entries
+from compiler.search.build import INDEX_DIR
+from compiler.search.results import answer_query
 from compiler.site import paths
 from compiler.site.linkcheck import scan_page
 
@@ -139,9 +141,33 @@ def test_every_cr_search_entry_points_at_an_anchor_of_the_site(seed_site):
         path, _, fragment = entry.version.url.partition("#")
         if path not in ids:
             ids[path] = scan_page(seed_site / path).ids
-        assert fragment in ids[path] if fragment else path.startswith("cr/history/"), \
-            entry.version.url
+        assert fragment in ids[path], entry.version.url
+        if path.startswith("cr/history/"):  # the step its run begins with
+            assert fragment == paths.history_step_id(entry.dates[0]), (entry.dates, fragment)
     assert len(entries) == 5698
+
+
+def test_no_two_cr_search_entries_look_alike(seed_site):
+    """Runs of a rule read on its history (sections of older editions without a page) each link
+    to their own step of the history page and say which CRs they hold (search used to list
+    "313.1 (End of Turn Step)" several times with one URL)."""
+    history = RuleHistory(RuleIdentity.build(load_cr_library(RULES)))
+    history.browsed = {d.name: frozenset(p.relative_to(seed_site).as_posix() for p in d.glob("*.html"))
+                       for d in (seed_site / "cr").glob("[0-9]*")}
+    entries = cr_search_entries(history)
+    shown = Counter((e.label or e.version.title, e.version.url) for e in entries)
+    assert [key for key, n in shown.items() if n > 1] == []
+    on_history = [e for e in entries if e.version.url.startswith("cr/history/")]
+    assert len(on_history) > 1000
+    assert all(e.label == f"{e.version.title}, CR {e.dates[0]}"
+               + (f" to {e.dates[-1]}" if len(e.dates) > 1 else "") for e in on_history)
+    assert all(not e.label for e in entries if not e.version.url.startswith("cr/history/"))
+    found = [h for h in answer_query(seed_site / INDEX_DIR, '"end of turn"', 200).hits
+             if h.kind == "rule"]
+    assert len({(h.title, h.url) for h in found}) == len(found)
+    steps = [h for h in found if h.url.startswith("cr/history/")]
+    assert steps and all(re.fullmatch(r"cr/history/[0-9-]+/[0-9.a-z]+\.html#v-[0-9-]{10}", h.url)
+                         and ", CR " in h.title for h in steps)
 
 
 def test_a_rule_page_lists_what_its_number_meant_in_each_edition(seed_site):

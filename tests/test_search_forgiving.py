@@ -10,6 +10,7 @@ from compiler.cli import main
 from compiler.search.export import read_index, title_names
 from compiler.search.forgiving import Lexicon, Name, corrections
 from compiler.search.indexer import open_index
+from compiler.search.results import answer_query
 
 from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
 
@@ -53,3 +54,24 @@ def test_goyf_puts_tarmogoyfs_card_page_first_and_offers_the_other_goyfs(built):
     assert result.stderr == (
         "faqc search: no results for 'goyf'; did you mean tarmogoyf? Showing results for that. "
         "Other names holding 'goyf': polygoyf, nethergoyf, pyrogoyf, barrowgoyf.\n")
+
+
+@pytest.mark.parametrize("cut, typed", [("tarmo", "tarmo*"), ("ninj", "ninj*"),
+                                        ("flip car", "flip car*"), ("kind:card tarmo", "kind:card tarmo*")])
+def test_a_word_cut_short_finds_what_typing_it_finds_and_is_no_correction(built, cut, typed):
+    """Submitted, ``tarmo`` (in no record) is searched as ``tarmo*``, as the browser searches it
+    while you type: the same results, and no "did you mean" (stderr stays silent)."""
+    answer = answer_query(built.index, cut, 50)
+    expected = answer_query(built.index, typed, 50)
+    assert answer.hits and [(h.url, h.score) for h in answer.hits] == \
+        [(h.url, h.score) for h in expected.hits]
+    assert answer.corrected == [] and answer.completed == [cut.split()[-1]]
+    result = CliRunner().invoke(main, ["search", "--site", str(built.site), "--json", cut])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert [h["url"] for h in json.loads(result.stdout)] == [h.url for h in expected.hits[:10]]
+
+
+def test_a_typo_that_begins_no_word_is_still_corrected(built):
+    answer = answer_query(built.index, "tarmogoyff", 10)
+    assert answer.completed == [] and answer.corrected == [("tarmogoyff", ["tarmogoyf"], [])]
+    assert answer.hits[0].url == "cards/tarmogoyf.html"

@@ -29,6 +29,8 @@ def test_node_ranks_every_query_of_the_table_as_whoosh_does(built):
         why = disagreement(whoosh, [tuple(h) for h in answer["hits"]])
         if [[w, names, others] for w, names, others in python.corrected] != answer["corrected"]:
             why += f" corrected {python.corrected} vs {answer['corrected']}"
+        if python.completed != answer["completed"]:
+            why += f" completed {python.completed} vs {answer['completed']}"
         if why:
             problems.append(f"{query}: {why}")
     assert problems == []

@@ -54,6 +54,16 @@ def same_wording(a: CrEntry, b: CrEntry) -> bool:
     return quote_form(entry_wording(a)) == quote_form(entry_wording(b))
 
 
+def same_step(a: CrEntry, b: CrEntry) -> bool:
+    """Return True when two versions of a rule under one number are one step of its history
+    (``cr_history.html``): the same words and the same examples."""
+    return same_wording(a, b) and _examples(a) == _examples(b)
+
+
+def _examples(entry: CrEntry) -> list[str]:
+    return entry.examples if isinstance(entry, CrRule) else []
+
+
 class RuleHistory:
     """Every rule identity chain of a library, each key's chain, and each rule's fate today."""
 
@@ -84,6 +94,17 @@ class RuleHistory:
         """Return the whole chain of a key, oldest first (empty for a number not in that CR)."""
         start = self.start(cr_date, number)
         return self.chains[start] if start else []
+
+    def step_start(self, key: Key) -> str:
+        """Return the CR date the step of the rule's history holding ``key`` begins with: the
+        first of the CRs before it in its chain, without a gap, giving the rule the same number,
+        words and examples (``site.historypages.history_steps``; its id there, ``v-<date>``)."""
+        chain = self.chain(*key)
+        at = chain.index(key)
+        while at > 0 and chain[at - 1][1] == key[1] and \
+                same_step(self.entry(chain[at - 1]), self.entry(chain[at])):
+            at -= 1
+        return chain[at][0]
 
     def entry(self, key: Key) -> CrEntry:
         """Return the rule or heading of a key."""

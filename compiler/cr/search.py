@@ -5,7 +5,8 @@ to 2008, then ``702.45``.  Search lists such a run of CRs once, so that a query 
 "bushido" finds the rule under each number it had and in each wording, not six copies of it.
 An entry is a run of consecutive CRs of a rule's identity chain (``RuleHistory``) under one
 number and one wording (title, text and examples, compared as ``quote_form``); it shows and
-links to the newest CR of the run, and lists every date of the run.  Every rule and heading
+links to the newest CR of the run (or, when the site does not show that CR's text, to the
+step of the rule's history the run begins in), and lists every date of the run.  Every rule and heading
 of every CR is in exactly one entry.
 """
 from __future__ import annotations
@@ -47,6 +48,11 @@ class CrSearchEntry:
     version: CrVersion
     dates: tuple[str, ...]
     """Dates of the CRs of the run, oldest first (the version's own is the last)."""
+    label: str = ""
+    """The title results show, when not the version's own: a version read on its rule's
+    history names the CRs of its run (``702.45a (Bushido), CR 2004-10-01 to 2008-05-01``), so
+    that the runs of a rule, each linked to its own step of the one history page, are told
+    apart."""
 
 
 def cr_versions(doc: CrDocument) -> list[CrVersion]:
@@ -98,8 +104,14 @@ def _shown(history: RuleHistory, entry: CrSearchEntry) -> CrSearchEntry:
     if pages is not None and (page in pages or page == paths.CR_INDEX):
         return entry
     start = history.start(version.date, version.number)
-    url = paths.rule_history_page(*start) if start else paths.cr_changes(version.date)
-    return CrSearchEntry(dataclasses.replace(version, url=url), entry.dates)
+    if not start:
+        return CrSearchEntry(dataclasses.replace(version, url=paths.cr_changes(version.date)),
+                             entry.dates)
+    step = history.step_start((entry.dates[0], version.number))
+    url = f"{paths.rule_history_page(*start)}#{paths.history_step_id(step)}"
+    first, last = entry.dates[0], entry.dates[-1]
+    label = f"{version.title}, CR {first}" + (f" to {last}" if last != first else "")
+    return CrSearchEntry(dataclasses.replace(version, url=url), entry.dates, label)
 
 
 def _entry(run: list[CrVersion]) -> CrSearchEntry:

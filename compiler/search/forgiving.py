@@ -9,8 +9,12 @@ search-forgiving.js does exactly this on the exported lexicon (``lex-NN.js``) an
   the word as typed, unstemmed), by document frequency then alphabetically, ORed.  At least
   ``PREFIX_MIN`` characters; a Japanese word needs no prefix (its bigrams already match inside
   words) and stays as written.
-* Typos: when a query finds nothing, each of its plain words whose term is in no record is
-  looked for among the names (the words of titles: cards, mechanics, rules; ASCII letters,
+* A word cut short: when a query finds nothing, each of its plain words whose term is in no
+  record but begins terms that are (``tarmo``, submitted) is searched as that prefix, just as
+  the browser searches it while you type (``tarmo*``); these are results, not corrections,
+  and say nothing of a "did you mean".
+* Typos: when a query finds nothing, each of its other plain words whose term is in no record
+  is looked for among the names (the words of titles: cards, mechanics, rules; ASCII letters,
   at least ``FUZZY_MIN`` long): the names within edit distance 1 (words of up to 5 letters)
   or 2, closest first (then the most frequent in titles), ``FUZZY_EXPANSIONS`` at most, ORed.
 * Else a part of a name (``goyf``, ``mogoyf``: a nickname, an infix or a suffix): of the names
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 
 from whoosh.reading import IndexReader
 
+from .analysis import is_cjk
 from .query import PREFIX_MIN
 from .schema import TEXT_FIELDS
 
@@ -194,23 +199,41 @@ def corrections(word: str, names: dict[str, Name]) -> tuple[list[str], list[str]
     return holding[:1], holding[1:FUZZY_EXPANSIONS]
 
 
+def completions(word: str, starting: Callable[[list[str]], Counter]) -> list[str]:
+    """Return the terms an unknown word stands for as a prefix (``prefix_choice`` of
+    ``word*``), or [] when no term begins with it (or it is too short, or Japanese)."""
+    if len(word) < PREFIX_MIN or any(map(is_cjk, word)):
+        return []
+    terms = prefix_choice({"prefix": word, "raw": word}, starting([word]))
+    return terms if len(terms) > 1 else []
+
+
 @dataclass(slots=True)
 class Correction:
-    """A plan whose unknown words were replaced by the names they were probably meant as."""
+    """A plan whose unknown words were replaced by the names they were probably meant as, or
+    completed as prefixes."""
 
     plan: dict
     words: list[tuple[str, list[str], list[str]]]
     """Each replaced term, the names that replaced it and the other names holding it."""
+    completed: list[str]
+    """Each unknown term searched as a prefix (``completions``)."""
 
 
-def correct(node: dict | None, known, names: dict[str, Name]) -> Correction | None:
-    """Return the plan with its unknown plain words (``known(term)`` false) corrected, or None
-    when no word could be."""
+def correct(node: dict | None, known, names: dict[str, Name],
+            starting: Callable[[list[str]], Counter]) -> Correction | None:
+    """Return the plan with its unknown plain words (``known(term)`` false) completed as
+    prefixes (terms from ``starting``) or else corrected, or None when no word could be."""
     words: list[tuple[str, list[str], list[str]]] = []
+    completed: list[str] = []
 
     def visit(n: dict) -> dict:
         if "text" in n:
             if len(n["text"]) == 1 and not n["phrase"] and not known(n["text"][0]):
+                terms = completions(n["text"][0], starting)
+                if terms:
+                    completed.append(n["text"][0])
+                    return _alternatives(terms, n["fields"])
                 found, others = corrections(n["text"][0], names)
                 if found:
                     words.append((n["text"][0], found, others))
@@ -226,4 +249,4 @@ def correct(node: dict | None, known, names: dict[str, Name]) -> Correction | No
         return {key: [visit(c) for c in children] + (n[key][1:] if key == "andnot" else [])}
 
     fixed = visit(node) if node else None
-    return Correction(fixed, words) if fixed and words else None
+    return Correction(fixed, words, completed) if fixed and (words or completed) else None

@@ -16,7 +16,8 @@ search-engine.js implements the same grammar and builds the same tree (tests com
     kind:ruling lang:ja     or 2004-10-01); title: and body: limit a word to titles or bodies
     set:chk date:2004
     tarmo*                  a prefix: the word and the 8 most frequent words starting with it
-                            (the browser searches so while you type)
+                            (the browser searches so while you type; a query that finds
+                            nothing searches so each word no record holds: tarmo)
     702.45, rule 702.45     a rule number (with a dot, or after "rule") puts the rule itself
                             first: its page, then its CR versions; number:702.45 only those
 """

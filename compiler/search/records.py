@@ -71,6 +71,9 @@ class SearchRecord:
     """Spans of ``body`` the pages set in italics or bold (``emphasis.py``)."""
     title_emphasis: tuple[tuple[int, int, str], ...] = ()
     """Spans of ``title`` the pages set in italics or bold."""
+    label: str = ""
+    """The title results show when not ``title`` (which is what is searched): a CR rule version
+    read on its history names its CRs (``CrSearchEntry.label``)."""
 
     def sort_key(self) -> tuple:
         """Return the key that orders records: language, document, line, kind, URL."""
@@ -89,7 +92,7 @@ class SearchRecord:
             f"body_{self.lang}": self.body,
             "card": "\n".join(self.cards), "rule": "\n".join(self.rules),
             "kind": self.kind, "lang": self.lang, "set": "\n".join(self.set_names),
-            "date": "\n".join(self.date_lines()), "title": self.title, "url": self.url,
+            "date": "\n".join(self.date_lines()), "title": self.label or self.title, "url": self.url,
             "text": self.body, "number": self.number, "place": self.place,
         }
 
@@ -284,7 +287,7 @@ def cr_record(entry: CrSearchEntry, position: int) -> SearchRecord:
                         date=v.date, dates=entry.dates if len(entry.dates) > 1 else (),
                         rules=rule_family(v.number), number=v.number,
                         title_weight=1.0 if v.titled else OWNER_TITLE_WEIGHT,
-                        emphasis=cr_example_spans(v.body, v.examples))
+                        emphasis=cr_example_spans(v.body, v.examples), label=entry.label)
 
 
 def cr_example_spans(body: str, examples: int) -> tuple[tuple[int, int, str], ...]:

@@ -121,6 +121,9 @@ class Answer:
     corrected: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
     """Each unknown term of the query, the names searched instead and the other names that
     hold it (forgiving.py)."""
+    completed: list[str] = field(default_factory=list)
+    """Each unknown term of the query searched as a prefix (forgiving.py): the results are
+    what ``term*`` finds, no correction."""
 
 
 def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
@@ -130,7 +133,8 @@ def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
 
 def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
     """Return the top ``limit`` hits of a query string in the index in ``folder``: its
-    prefixes expanded, and its unknown words corrected when it finds nothing."""
+    prefixes expanded, and its unknown words completed as prefixes or corrected when it finds
+    nothing."""
     if not folder.is_dir():
         raise FaqcError(f"{folder}: error: no search index here (build the site first)")
     try:
@@ -146,8 +150,10 @@ def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
         hits = _ranked(searcher, tree, limit)
         if hits:
             return Answer(hits)
-        fix = correct(tree, lambda term: lexicon.frequency(term) > 0, lexicon.names())
-        return Answer(_ranked(searcher, fix.plan, limit), fix.words) if fix else Answer([])
+        fix = correct(tree, lambda term: lexicon.frequency(term) > 0, lexicon.names(),
+                      lexicon.starting)
+        return Answer(_ranked(searcher, fix.plan, limit), fix.words, fix.completed) \
+            if fix else Answer([])
 
 
 def _ranked(searcher, tree: dict | None, limit: int) -> list[Hit]:

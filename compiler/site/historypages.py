@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cr import CrEntry, CrRule
-from ..cr.history import DiffPart, entry_wording, same_wording, word_diff
+from ..cr import CrEntry
+from ..cr.history import DiffPart, entry_wording, same_step, same_wording, word_diff
 from . import paths
 from .crsite import CrSite, Key, rule_label
 from .crpages import CrPageKey, cr_page
@@ -38,8 +38,7 @@ def history_steps(cr: CrSite, chain: list[Key]) -> list[HistoryStep]:
     for key in chain:
         entry = cr.history.entry(key)
         last = steps[-1] if steps else None
-        if last and last.number == key[1] and same_wording(last.entry, entry) \
-                and _examples(last.entry) == _examples(entry):
+        if last and last.number == key[1] and same_step(last.entry, entry):
             last.dates.append(key[0])
             continue
         step = HistoryStep(key[1], entry, [key[0]])
@@ -49,10 +48,6 @@ def history_steps(cr: CrSite, chain: list[Key]) -> list[HistoryStep]:
             step.diff = word_diff(entry_wording(last.entry), entry_wording(entry))
         steps.append(step)
     return steps
-
-
-def _examples(entry: CrEntry) -> list[str]:
-    return entry.examples if isinstance(entry, CrRule) else []
 
 
 def history_page_keys(site: Site) -> list[CrPageKey]:

@@ -97,6 +97,12 @@ def rule_history_page(first_date: str, first_number: str) -> str:
     return f"cr/history/{first_date}/{first_number}.html"
 
 
+def history_step_id(step_date: str) -> str:
+    """Return the fragment id of the step of a rule's history that begins with the CR of
+    ``step_date`` (``v-2004-10-01``)."""
+    return f"v-{step_date}"
+
+
 def cr_changes(cr_date: str, number: str = "") -> str:
     """Return the path of what changed in one edition (``cr/changes/2015-07-17.html``), or of
     one rule on it (``...#701.30``)."""

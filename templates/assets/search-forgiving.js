@@ -6,10 +6,12 @@
    word and the 8 most frequent terms starting with it; a query that finds nothing has its
    unknown words replaced by the names within edit distance 1-2, or else by the name of the
    widest reach among those holding the word ("goyf": tarmogoyf, the others offered), and
-   runs again. tests/test_search_parity.py runs the same table here and in `faqc search`.
+   runs again; an unknown word that begins known terms ("tarmo", submitted) is first searched
+   as that prefix, as while typing, and is no correction. tests/test_search_parity.py runs the same table here and in `faqc search`.
 
    Adds to window.FAQC_SEARCH.engine: answer(plan, only, loadAll) -> Promise of
-   {hits, plan, corrected: [[word, names searched, other names holding it]]}, where
+   {hits, plan, corrected: [[word, names searched, other names holding it]], completed:
+   [words searched as prefixes]}, where
    loadAll(names) loads data files and returns a Promise. */
 (function (root) {
   "use strict";
@@ -132,12 +134,25 @@
     return out;
   }
 
-  /* forgiving.correct: {plan, words} or null; needs names and the words' lexicon files. */
+  /* forgiving.completions: the terms an unknown word stands for as a prefix, or []. */
+  function completions(word) {
+    if (Array.from(word).length < PREFIX_MIN || Array.from(word).some(S.analysis.isCjk)) return [];
+    var terms = prefixChoice({ prefix: word, raw: word });
+    return terms.length > 1 ? terms : [];
+  }
+
+  /* forgiving.correct: {plan, words, completed} or null; needs names and the words' lexicon
+     files. */
   function correct(node) {
-    var words = [];
+    var words = [], completed = [];
     function visit(n) {
       if (n.text) {
         if (n.text.length === 1 && !n.phrase && !frequency(n.text[0])) {
+          var terms = completions(n.text[0]);
+          if (terms.length) {
+            completed.push(n.text[0]);
+            return alternatives(terms, n.fields);
+          }
           var found = corrections(n.text[0]);
           if (found[0].length) {
             words.push([n.text[0], found[0], found[1]]);
@@ -153,7 +168,8 @@
       return out;
     }
     var fixed = node ? visit(node) : null;
-    return fixed && words.length ? { plan: fixed, words: words } : null;
+    return fixed && (words.length || completed.length) ?
+      { plan: fixed, words: words, completed: completed } : null;
   }
 
   function ranked(plan, only, loadAll) {
@@ -175,13 +191,13 @@
       plan = expandPrefixes(plan);
       return ranked(plan, only, loadAll);
     }).then(function (hits) {
-      if (hits.length || !plan) return { hits: hits, plan: plan, corrected: [] };
+      if (hits.length || !plan) return { hits: hits, plan: plan, corrected: [], completed: [] };
       var files = ["names"].concat(unique(plainWords(plan).map(lexiconFile)));
       return loadAll(files).then(function () {
         var fix = correct(plan);
-        if (!fix) return { hits: [], plan: plan, corrected: [] };
+        if (!fix) return { hits: [], plan: plan, corrected: [], completed: [] };
         return ranked(fix.plan, only, loadAll).then(function (fixed) {
-          return { hits: fixed, plan: fix.plan, corrected: fix.words };
+          return { hits: fixed, plan: fix.plan, corrected: fix.words, completed: fix.completed };
         });
       });
     });

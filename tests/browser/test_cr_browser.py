@@ -3,6 +3,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from compiler.search.build import INDEX_DIR
+from compiler.search.results import answer_query
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
 
 def test_a_rule_of_the_cr_browser_opens_at_its_anchor(page, site_url):
     page.goto(site_url + "cr/2004-10-01/502.html#502.38a")
@@ -131,3 +138,67 @@ def test_a_section_of_an_older_edition_without_a_page_is_read_through_its_histor
     page.wait_for_url(re.compile(r"cr/history/[0-9-]+/[0-9.a-z]+\.html#n-212\.3d$"))
     assert page.locator(":target h2").inner_text().startswith("212.3d")  # the step, in view
     assert page.errors == []
+
+
+# The width the edition <select> needs to show its chosen option whole: a copy of it holding
+# only that option, sized by its content (Chromium's padding, border and arrow included).
+_EDITION_FIT = """() => {
+  const box = r => { const b = r.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const select = document.querySelector('#goto-edition');
+  const label = document.querySelector('label[for=goto-edition]');
+  const copy = select.cloneNode(false);
+  copy.removeAttribute('id');
+  copy.appendChild(select.options[select.selectedIndex].cloneNode(true));
+  Object.assign(copy.style, {width: 'auto', maxWidth: 'none', position: 'absolute', visibility: 'hidden'});
+  select.parentNode.appendChild(copy);
+  const needed = copy.getBoundingClientRect().width;
+  copy.remove();
+  return {label: box(label), select: box(select), needed: needed,
+          text: select.options[select.selectedIndex].text,
+          scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth};
+}"""
+
+
+def test_the_edition_dropdown_fits_a_phone(browser, site_url):
+    """At 390 px the go-to-rule box's edition label and <select> are inside the viewport, the
+    select is wide enough for the option it shows, and nothing scrolls sideways."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    try:
+        for path in ("cr/index.html", "cr/2026-01-16/index.html", "cr/2004-10-01/index.html",
+                     "index.html"):
+            tab.goto(site_url + path)
+            tab.locator("#goto-edition").scroll_into_view_if_needed()
+            fit = tab.evaluate(_EDITION_FIT)
+            for name in ("label", "select"):
+                left, top, right, bottom = fit[name]
+                assert 0 <= left < right <= fit["width"], (path, name, fit)
+                assert 0 <= top < bottom <= 844, (path, name, fit)
+            select_width = fit["select"][2] - fit["select"][0]
+            assert fit["needed"] <= select_width, (path, fit)  # the option's text is not cut
+            assert fit["scrollWidth"] <= fit["width"], (path, fit)
+    finally:
+        context.close()
+
+
+def test_a_phrase_lists_each_version_of_a_rule_once_and_opens_its_step(page, site_url, site_dir):
+    """"end of turn" matches several runs of editions of one rule read on its history: each is
+    a result of its own, titled with its CRs and linked to its step, as `faqc search` lists them."""
+    page.goto(site_url + "search.html?q=%22end+of+turn%22&kind=rule")
+    expect(page.locator("#search-status")).to_contain_text("results")
+    links = page.locator(".search-result-link")
+    shown = [(links.nth(i).inner_text(), links.nth(i).get_attribute("href"))
+             for i in range(links.count())]
+    expected = [(h.title, h.url) for h in answer_query(site_dir / INDEX_DIR, '"end of turn"', 1000).hits
+                if h.kind == "rule"][:20]
+    assert shown == expected and len(set(shown)) == len(shown) == 20
+    steps = [(title, href) for title, href in shown if href.startswith("cr/history/")]
+    assert steps and all(re.search(r", CR [0-9-]{10}( to [0-9-]{10})?$", t) for t, _ in steps)
+    title, href = steps[0]
+    page.locator(f'.search-result-link[href="{href}"]').click()
+    page.wait_for_url(re.compile(re.escape(href.split("#")[1]) + "$"))
+    target = page.locator(":target")
+    first = re.search(r", CR ([0-9-]{10})", title).group(1)
+    assert target.evaluate("t => t.tagName") == "H2"
+    assert target.locator("time").first.get_attribute("datetime") == first
+    assert target.is_visible() and page.errors == []

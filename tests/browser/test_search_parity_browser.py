@@ -16,7 +16,7 @@ RUN = """async ([queries, limit]) => {
     try {
       const found = await window.FAQC_SEARCH.query(q);
       out.push({hits: found.hits.slice(0, limit).map(h => [h.doc, h.score]),
-                corrected: found.corrected});
+                corrected: found.corrected, completed: found.completed});
     } catch (e) { out.push({error: e.message}); }
   }
   return out;
@@ -38,6 +38,8 @@ def test_chromium_ranks_the_parity_table_as_faqc_search(page, site_url, site_dir
                            [tuple(h) for h in answer["hits"]])
         if [[w, names, others] for w, names, others in python.corrected] != answer["corrected"]:
             why += f" corrected {python.corrected} vs {answer['corrected']}"
+        if python.completed != answer["completed"]:
+            why += f" completed {python.completed} vs {answer['completed']}"
         if why:
             problems.append(f"{query}: {why}")
     assert problems == [] and page.errors == []
@@ -108,4 +110,34 @@ def test_goyf_puts_tarmogoyf_first_and_links_the_other_names_holding_it(page, si
     box.fill("")
     box.press_sequentially("goyf", delay=30)  # typed: goyf* finds nothing, then the same
     expect(page.locator(".search-result-link").first).to_have_text("Tarmogoyf")
+    assert page.errors == []
+
+
+def _shown(page) -> list[tuple[str, str]]:
+    links = page.locator(".search-result-link")
+    return [(links.nth(i).inner_text(), links.nth(i).get_attribute("href"))
+            for i in range(links.count())]
+
+
+def test_submitting_a_word_cut_short_shows_what_typing_it_showed(page, site_url):
+    """``tarmo`` typed shows tarmo* as you type; submitted (Enter, or ?q=tarmo) it shows the same
+    results as results, with their count and no "No results" nor "Did you mean"."""
+    page.goto(site_url + "search.html")
+    box = page.locator("#search-q")
+    box.click()
+    box.press_sequentially("tarmo", delay=30)
+    status = page.locator("#search-status")
+    expect(page.locator(".search-result-link").first).to_have_text("Tarmogoyf")
+    typed, typed_status = _shown(page), status.inner_text()
+    assert typed and typed_status.endswith(" results") and "No results" not in typed_status
+    status.evaluate("s => { s.textContent = ''; }")  # so that the wait below is for the answer
+    box.press("Enter")
+    page.wait_for_function("new URLSearchParams(location.search).get('q') === 'tarmo'")
+    expect(status).to_have_text(typed_status)
+    assert _shown(page) == typed
+    page.goto(site_url + "search.html?q=tarmo")
+    expect(page.locator(".search-result-link").first).to_have_text("Tarmogoyf")
+    expect(status).to_have_text(typed_status)
+    assert "No results" not in status.inner_text() and "Did you mean" not in status.inner_text()
+    assert _shown(page) == typed
     assert page.errors == []
