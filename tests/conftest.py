@@ -1,6 +1,7 @@
 """Shared test fixtures: the embedded corpus and helpers to normalize it."""
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,14 @@ def pytest_configure(config):
     """Install Chromium and the CJK font (with apt, when missing) before any test is collected:
     a module that looks for /usr/bin/chromium at import must find it on a fresh machine."""
     from .browser_install import ensure_browser, missing
+
+    # A test run started in the background (`nohup make test &`, `(make test &)` in a script)
+    # inherits SIGINT ignored, and so would every faqc the tests start: the Ctrl-C tests would
+    # meet builds and servers that cannot be interrupted (and the tolerant ones pass for the
+    # wrong reason). A faqc run from a terminal has the default; the tests' faqc gets it too
+    # (a Python handler here is the default again in each child after exec).
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
     if missing() and not hasattr(config, "workerinput"):  # the controller installs, once
         print(f"conftest: installing {', '.join(missing())} for the browser tests", flush=True)
