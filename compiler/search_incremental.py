@@ -31,7 +31,7 @@ import hashlib
 import sys
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -167,11 +167,20 @@ def document_segment_entry(doc_id: str, doc_count: int, field_lengths: dict[str,
     return segment
 
 
-def assemble(parts: list[IndexData]) -> IndexData:
-    """Return the index data of the segments of ``parts`` in order, as one index has them."""
-    data = IndexData(0, [], dict(parts[0].scorable) if parts else {}, Counter(), Counter())
-    data.lengths = {name: [] for name, scorable in data.scorable.items() if scorable}
+def assemble(parts: Iterable[IndexData]) -> IndexData:
+    """Return the index data of the segments of ``parts`` in order, as one index has them.
+
+    Memory: a posting is a ``(document, weight)`` pair, and a record's postings mostly share
+    theirs (weight 1.0, or its field's boost), so each distinct pair is one tuple for the
+    whole index (a list of pairs then costs a pointer a posting, not a tuple and a float:
+    about 90 bytes); each part's postings are let go as they are taken in, so that ``parts``
+    may be a generator that does not hold them."""
+    data = IndexData(0, [], {}, Counter(), Counter())
+    pairs: dict[tuple[int, float], tuple[int, float]] = {}
     for part in parts:
+        if not data.scorable:
+            data.scorable = dict(part.scorable)
+            data.lengths = {name: [] for name, scorable in data.scorable.items() if scorable}
         offset = data.doc_count
         data.doc_count += part.doc_count
         data.stored.extend(part.stored)
@@ -181,7 +190,10 @@ def assemble(parts: list[IndexData]) -> IndexData:
             values.extend(part.lengths.get(name) or [0] * part.doc_count)
         for key, items in part.postings.items():
             target = data.postings.setdefault(key, [])
-            target.extend(items if not offset else [(d + offset, w) for d, w in items])
+            for d, w in items:
+                pair = (d + offset, w)
+                target.append(pairs.setdefault(pair, pair))
+        part.postings = {}
         for key, lists in part.positions.items():  # in posting order, like the postings
             data.positions.setdefault(key, []).extend(lists)
     data.totals, data.field_docs = dict(data.totals), dict(data.field_docs)
@@ -245,7 +257,8 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     _keep_only(parts_dir, {part_file(d) for d in ordered})
     update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
     with progress.phase("export"):
-        files = export_files(assemble([parts[d][0] for d in ordered]))
+        # each part handed over and dropped here: the assembled data is all that is held
+        files = export_files(assemble(parts.pop(d)[0] for d in ordered))
         update.export_written = write_export(root / EXPORT_DIR, files)
     update.export_bytes = sum(len(data) for data in files.values())
     return update

@@ -122,9 +122,12 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
          encode[name](positions) if positions is not None else b"")
         for name, term in keys for docnum, weight, positions in postings[(name, term)])
     writer.commit(merge=False)
+    pairs: dict[tuple[int, float], tuple[int, float]] = {}  # one tuple per distinct pair (a
+    # record's postings mostly share theirs): a third of the memory, and a pickle to match
     for key in keys:
         items = postings[key]
-        data.postings[key] = [(docnum, weight) for docnum, weight, _ in items]
+        data.postings[key] = [pairs.setdefault(pair, pair)
+                              for pair in ((docnum, weight) for docnum, weight, _ in items)]
         if key[0] in encode:
             data.positions[key] = [positions for _, _, positions in items]
     field_lengths = {name: total for name, total in data.totals.items() if total}
