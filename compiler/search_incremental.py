@@ -173,10 +173,12 @@ def assemble(parts: Iterable[IndexData]) -> IndexData:
     Memory: a posting is a ``(document, weight)`` pair, and a record's postings mostly share
     theirs (weight 1.0, or its field's boost), so each distinct pair is one tuple for the
     whole index (a list of pairs then costs a pointer a posting, not a tuple and a float:
-    about 90 bytes); each part's postings are let go as they are taken in, so that ``parts``
+    about 90 bytes); so is each distinct list of positions (never changed once made); each
+    part's postings and positions are let go as they are taken in, so that ``parts``
     may be a generator that does not hold them."""
     data = IndexData(0, [], {}, Counter(), Counter())
     pairs: dict[tuple[int, float], tuple[int, float]] = {}
+    runs: dict[tuple[int, ...], list[int]] = {}  # and one list per distinct run of positions
     for part in parts:
         if not data.scorable:
             data.scorable = dict(part.scorable)
@@ -195,7 +197,8 @@ def assemble(parts: Iterable[IndexData]) -> IndexData:
                 target.append(pairs.setdefault(pair, pair))
         part.postings = {}
         for key, lists in part.positions.items():  # in posting order, like the postings
-            data.positions.setdefault(key, []).extend(lists)
+            data.positions.setdefault(key, []).extend(runs.setdefault(tuple(x), x) for x in lists)
+        part.positions = {}
     data.totals, data.field_docs = dict(data.totals), dict(data.field_docs)
     return data
 

@@ -84,6 +84,7 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
                      {name: [0] * len(records) for name in indexed if scorable[name]})
     postings: dict[tuple[str, str], list] = {}
     """(field, term) -> [(docnum, weight, positions or None)], docnums ascending."""
+    runs: dict[tuple[int, ...], list[int]] = {}
     for docnum, record in enumerate(records):
         fields = record.fields()
         perdoc.start_doc(docnum)
@@ -98,6 +99,9 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
                 boost = float(fields.get(f"_{name}_boost", 1.0))
                 if name in encode:  # a text field: Positions, weight = positions x boosts
                     for term, positions in term_positions(value).items():
+                        # one list per distinct run of positions (15,000 for 287,000 postings
+                        # of a 1.6 MiB corpus), never changed once made
+                        positions = runs.setdefault(tuple(positions), positions)
                         length += len(positions)
                         weight = float(len(positions)) * boosts[name] * boost
                         postings.setdefault((name, term), []).append((docnum, weight, positions))
