@@ -1,6 +1,7 @@
 """bench/RESULTS.md from the figures ``bench/run.py`` measured: ratios against the targets."""
 from __future__ import annotations
 
+import re
 import statistics
 import subprocess
 import time
@@ -64,8 +65,8 @@ def _head(bench, path: Path) -> list[str]:
 
 
 def _series(bench, name: str) -> list:
-    from bench.run import series
-    return series(bench, name)
+    """Return the runs ``name0``, ``name1``, ... of a paired measurement."""
+    return [bench.runs[key] for key in sorted(bench.runs) if re.fullmatch(rf"{name}\d+", key)]
 
 
 def _median(values: list[float]) -> float:

@@ -134,11 +134,6 @@ def folder_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else 0
 
 
-def series(bench: Bench, name: str) -> list[Run]:
-    """Return the runs ``name0``, ``name1``, ... of a paired measurement."""
-    return [bench.runs[key] for key in sorted(bench.runs) if re.fullmatch(rf"{name}\d+", key)]
-
-
 def edit_one_ruling(sources: Path) -> str:
     """Change one word of one ruling (a `` * `` line of an English FAQ of lines); return where."""
     for path in sorted(sources.glob("*_chk-en.txt")):
