@@ -64,7 +64,7 @@ from whoosh.util.numeric import byte_to_length, length_to_byte
 from .indexer import open_index
 from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
-from .forgiving import NAME, TITLE_FIELDS, lexicon_key, reach
+from .forgiving import NAME, TITLE_FIELDS, lexicon_key, set_code
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
 from .segment import IndexData
 
@@ -90,8 +90,8 @@ TEXT_TARGET = 1 << 10
 """Snippet texts are written in files of a fixed number of documents, on average about this
 size (a page of 20 results loads up to 20 files: 4 KiB files made 90 KB of the 407 KB a first
 "bushido" loaded on the 20 MiB corpus)."""
-_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-                          "\u2028": "\\u2028", "\u2029": "\\u2029"})
+_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+            ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
 
 
 def read_index(folder: Path) -> IndexData:
@@ -168,25 +168,51 @@ def length_byte(length: int) -> int:
     return code
 
 
-def encode_positions(lists: list[list[int]]) -> list[int]:
-    """Return the flat form of the positions of a term's postings (see the module docstring)."""
+def encode_positions(lists: list[list[int]],
+                     encoded: dict[int, list[int]] | None = None) -> list[int]:
+    """Return the flat form of the positions of a term's postings (see the module docstring).
+
+    ``encoded`` (by the ``id`` of a list, for lists that stay alive while it is used) holds
+    the form of each list already encoded: the index shares one list per distinct run."""
     out: list[int] = []
+    encoded = {} if encoded is None else encoded
     for positions in lists:
-        deltas = [b - a for a, b in zip(positions, positions[1:])]
-        if not positions or (deltas and min(deltas) < 0):
-            raise ValueError(f"positions must be given and in order: {positions}")
-        out.append(-positions[0] - 1)
-        out += deltas
+        flat = encoded.get(id(positions))
+        if flat is None:
+            deltas = [b - a for a, b in zip(positions, positions[1:])]
+            if not positions or (deltas and min(deltas) < 0):
+                raise ValueError(f"positions must be given and in order: {positions}")
+            flat = encoded[id(positions)] = [-positions[0] - 1, *deltas]
+        out += flat
     return out
 
 
 def to_script(name: str, payload: object) -> bytes:
     """Return the JavaScript file registering ``payload`` under ``name``, safely encoded."""
-    data = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    data = data.translate(_ESCAPES)
+    return json_script(name, json.dumps(payload, ensure_ascii=False, sort_keys=True,
+                                        separators=(",", ":")))
+
+
+def json_script(name: str, data: str) -> bytes:
+    """Return the JavaScript file registering the JSON text ``data`` under ``name``."""
+    for char, escape in _ESCAPES:  # str.replace: far quicker than str.translate on long texts
+        if char in data:
+            data = data.replace(char, escape)
     return ("(function(s,n,d){if(s.register)s.register(n,d);else(s.pending=s.pending||[])"
             ".push([n,d]);})(window.FAQC_SEARCH=window.FAQC_SEARCH||{},"
             f"{json.dumps(name)},{data});\n").encode("utf-8")
+
+
+def _shard_json(shard: dict[str, dict[str, str]]) -> str:
+    """Return ``{field: {term: value}}`` as ``to_script`` writes it, its values being given
+    as compact JSON texts already (``_shards``): written once, not dumped again."""
+    return "{" + ",".join(f"{_key(name)}:{{" + ",".join(f"{_key(text)}:{terms[text]}"
+                                                        for text in sorted(terms)) + "}"
+                          for name, terms in sorted(shard.items())) + "}"
+
+
+def _key(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
 
 
 def language_docs(data: IndexData, lang: str) -> list[int]:
@@ -200,19 +226,29 @@ def language_docs(data: IndexData, lang: str) -> list[int]:
 def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
     """Return the encoded postings and positions of the terms, restricted to ``docs``."""
     first, last = (docs[0], docs[-1]) if docs else (0, -1)
+    codes = _posting_codes(data)
+    encoded_runs: dict[int, list[int]] = {}  # a run of positions shared by postings: once
     terms: dict[tuple[str, str], list] = {}
     positions: dict[tuple[str, str], list] = {}
     for key, items in sorted(data.postings.items()):
         start = bisect_left(items, first, key=_docnum)  # postings go by document number
         end = bisect_right(items, last, key=_docnum)
         if start < end:
-            lengths = data.lengths.get(key[0])  # a scorable field: each posting's length byte
-            codes = [length_byte(lengths[d]) + 256 * KINDS.index(data.stored[d]["kind"])
-                     for d, _ in items[start:end]] if lengths else None
-            terms[key] = encode_postings(items[start:end], codes)
+            field_codes = codes.get(key[0])  # a scorable field: each posting's length byte
+            items = items[start:end]
+            terms[key] = encode_postings(items, field_codes and [field_codes[d] for d, _ in items])
             if key in data.positions:
-                positions[key] = encode_positions(data.positions[key][start:end])
+                positions[key] = encode_positions(data.positions[key][start:end], encoded_runs)
     return terms, positions
+
+
+def _posting_codes(data: IndexData) -> dict[str, list[int]]:
+    """Return, per scorable field, each document's length byte plus 256 times its kind's index
+    (what a posting of the field carries)."""
+    kinds = [256 * KINDS.index(stored["kind"]) for stored in data.stored]
+    bytes_of = {n: length_byte(n) for values in data.lengths.values() for n in set(values)}
+    return {name: [bytes_of[n] + k for n, k in zip(lengths, kinds)]
+            for name, lengths in data.lengths.items()}
 
 
 def _docnum(item: tuple[int, float]) -> int:
@@ -220,11 +256,14 @@ def _docnum(item: tuple[int, float]) -> int:
 
 
 def _shards(encoded: dict[tuple[str, str], list], shard_above: int, target: int) -> list[dict]:
-    """Return ``{field: {term: value}}`` split into shards by term hash."""
-    size = sum(len(json.dumps(v)) + len(k[1]) * 3 + 8 for k, v in encoded.items())
+    """Return ``{field: {term: value}}`` split into shards by term hash, each value (a flat
+    list of numbers) as its compact JSON text."""
+    texts = {key: json.dumps(value, separators=(",", ":")) for key, value in encoded.items()}
+    # the size of each value as ``json.dumps`` writes it by default: ", " between numbers
+    size = sum(len(texts[k]) + max(len(v) - 1, 0) + len(k[1]) * 3 + 8 for k, v in encoded.items())
     count = 1 if size <= shard_above else math.ceil(size / target)
     shards: list[dict] = [{} for _ in range(count)]
-    for (name, text), value in encoded.items():
+    for (name, text), value in texts.items():
         shards[fnv1a(f"{name}:{text}") % count].setdefault(name, {})[text] = value
     return shards
 
@@ -284,7 +323,7 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         for kind, parts in (("terms", shards), ("pos", position_shards)):
             for number, shard in enumerate(parts):
                 name = f"{lang}/{kind}-{number:02d}"
-                files[f"{name}.js"] = to_script(name, shard)
+                files[f"{name}.js"] = json_script(name, _shard_json(shard))
         for number, chunk in enumerate(chunks):
             files[f"{lang}/text-{number:02d}.js"] = to_script(f"{lang}/text-{number:02d}",
                                                              _text_file(data, chunk))
@@ -292,7 +331,7 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
                            "shards": len(shards), "positions": len(position_shards),
                            "chunks": len(chunks), "per_file": len(chunks[0]) if chunks else 1,
-                           "fields": language_fields(data, lang)}
+                           "fields": sorted({name for name, _ in terms})}
     lexicon = lexicon_shards(data)
     for number, shard in enumerate(lexicon):
         files[f"lex-{number:02d}.js"] = to_script(f"lex-{number:02d}", shard)
@@ -323,12 +362,13 @@ def title_names(data: IndexData) -> dict[str, list[int]]:
     for (name, term), items in data.postings.items():
         if name in TITLE_FIELDS and NAME.fullmatch(term):
             names[term] += len(items)
-    holders: dict[str, set[int]] = {term: set() for term in names}
+    holders: dict[str, set[str]] = {term: set() for term in names}
+    sets = [set_code(stored) for stored in data.stored]
     for (name, term), items in data.postings.items():
         if name in TEXT_FIELDS and term in holders:
-            holders[term].update(d for d, _ in items)
-    return {term: [names[term], reach(data.stored[d] for d in holders[term])]
-            for term in sorted(names)}
+            holders[term].update(sets[d] for d, _ in items)
+    # each name's reach: the number of sets among its holders' records (``forgiving.reach``)
+    return {term: [names[term], len(holders[term])] for term in sorted(names)}
 
 
 def _meta(data: IndexData, languages: dict) -> dict:
