@@ -128,29 +128,41 @@ def records_segment(unit: str, records: list[SearchRecord]) -> IndexedDocument |
                            made.data, made.field_lengths)
 
 
+PART_VERSION = 2
+"""Bump when a part's JSON changes shape (a part of another version is made again): 2 wrote
+each distinct run of positions once (``runs``), the positions as indices into them."""
+
+
 def part_json(part: IndexData, field_lengths: dict[str, int]) -> bytes:
     """Return a segment's index data and field lengths as JSON (the cache never holds pickles)."""
-    data = {"doc_count": part.doc_count, "stored": part.stored, "scorable": part.scorable,
-            "totals": part.totals, "field_docs": part.field_docs, "lengths": part.lengths,
+    runs: dict[tuple[int, ...], int] = {}  # each distinct run of positions, numbered
+    positions = [[f, t, [runs.setdefault(tuple(x), len(runs)) for x in lists]]
+                 for (f, t), lists in part.positions.items()]
+    data = {"version": PART_VERSION, "doc_count": part.doc_count, "stored": part.stored,
+            "scorable": part.scorable, "totals": part.totals, "field_docs": part.field_docs,
+            "lengths": part.lengths,
             "postings": [[f, t, [x for pair in items for x in pair]]
                          for (f, t), items in part.postings.items()],
-            "positions": [[f, t, lists] for (f, t), lists in part.positions.items()],
+            "runs": list(runs), "positions": positions,
             "field_lengths": dict(sorted(field_lengths.items()))}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def load_part(data: bytes) -> tuple[IndexData, dict[str, int]]:
-    """Return the index data and field lengths of ``part_json``; raise ValueError if malformed."""
+    """Return the index data and field lengths of ``part_json``; raise ValueError if malformed
+    or of another ``PART_VERSION``."""
     try:
         raw = json.loads(data)
+        if raw["version"] != PART_VERSION:
+            raise ValueError(f"index part of version {raw['version']}, not {PART_VERSION}")
         postings = {(f, t): list(zip(flat[0::2], flat[1::2])) for f, t, flat in raw["postings"]}
-        # KeyError (so ValueError) for a part made before positions were kept: it is remade
-        positions = {(f, t): lists for f, t, lists in raw["positions"]}
+        runs = raw["runs"]  # each distinct run one list, shared by the postings that have it
+        positions = {(f, t): [runs[i] for i in indices] for f, t, indices in raw["positions"]}
         part = IndexData(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
                          dict(raw["totals"]), dict(raw["field_docs"]), dict(raw["lengths"]),
                          postings, positions)
         return part, {str(k): int(v) for k, v in raw["field_lengths"].items()}
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"malformed index part: {exc!r}") from None
 
 
@@ -196,8 +208,14 @@ def assemble(parts: Iterable[IndexData]) -> IndexData:
                 pair = (d + offset, w)
                 target.append(pairs.setdefault(pair, pair))
         part.postings = {}
+        shared: dict[int, list[int]] = {}  # a part's run, by id: one of ``runs`` (parts share theirs)
         for key, lists in part.positions.items():  # in posting order, like the postings
-            data.positions.setdefault(key, []).extend(runs.setdefault(tuple(x), x) for x in lists)
+            target = data.positions.setdefault(key, [])
+            for x in lists:
+                run = shared.get(id(x))
+                if run is None:
+                    run = shared[id(x)] = runs.setdefault(tuple(x), x)
+                target.append(run)
         part.positions = {}
     data.totals, data.field_docs = dict(data.totals), dict(data.field_docs)
     return data

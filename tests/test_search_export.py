@@ -87,8 +87,13 @@ def test_an_incremental_builds_index_part_keeps_the_positions(tmp_path):
     assert data.positions[("body_en", "card")] == [[2, 3]] and data.positions[("body_ja", "マナ")] == [[2]]
     raw = part_json(data, {})
     assert load_part(raw)[0] == data
+    for change in ("positions", "version"):  # a part of another shape is made again
+        old = json.loads(raw)
+        del old[change]
+        with pytest.raises(ValueError):
+            load_part(json.dumps(old).encode("utf-8"))
     old = json.loads(raw)
-    del old["positions"]  # a part written before positions were kept is made again
+    old["positions"][0][2] = [len(old["runs"])]  # a run that is not there
     with pytest.raises(ValueError):
         load_part(json.dumps(old).encode("utf-8"))
 
