@@ -37,7 +37,7 @@ from .site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment
                          write_cards_script, write_pages)
 from .state import BuildState, input_stamp, load_state, save_state, site_files
 from .xref.era import default_rules_dir
-from .xref.resolve import resolve
+from .xref.resolve import Resolver, resolve
 
 try:
     from .search_incremental import SearchUpdate, update_search
@@ -157,7 +157,8 @@ def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
     with progress.phase("collect"):
         inv = collect(read.documents)
     with progress.phase("resolve"):
-        site = make_site(inv, resolve(inv, library), library)
+        resolver = Resolver(inv, library)  # one card-name matcher, made of every text, for both
+        site = make_site(inv, resolve(inv, library, resolver), library, resolver)
     with progress.phase("depends"):
         return site, SiteDeps(site, read.content)
 

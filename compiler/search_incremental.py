@@ -21,9 +21,11 @@ document, so that a build re-indexes only the documents whose records changed:
   make its segment and its *part* of the index data (stored fields, field lengths, postings
   and the text fields' positions, the numbers Whoosh stores), never read back from the
   segment. Parts are kept as JSON in ``.faqc/search/`` for the next build, and put together
-  with their document numbers offset, as Whoosh's ``MultiReader`` would number them. Only
-  the export files whose bytes changed are rewritten. The table of contents is written anew
-  from the parts' facts each time: the old one (a pickle) is never read back.
+  with their document numbers offset, as Whoosh's ``MultiReader`` would number them: the
+  parts of unchanged documents are read one at a time as they are put together, and let go
+  (a part that cannot be read is made again then). Only the export files whose bytes
+  changed are rewritten. The table of contents is written anew from the parts' facts each
+  time: the old one (a pickle) is never read back.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ import hashlib
 import sys
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -259,30 +261,56 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         unit: cr_signature(crs[unit]) if unit in crs else
         record_signature(inv, inv.documents[unit], content[unit]) for unit in index_order(inv, crs)})
     index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
-    parts = {d: _load_part(parts_dir / part_file(d)) for d, sig in update.signatures.items()
-             if previous.get(d) == sig and (index_dir / segment_file(d)).is_file()}
-    stale = [d for d in update.signatures if parts.get(d) is None]
+    stale = [d for d, sig in update.signatures.items() if previous.get(d) != sig
+             or not (index_dir / segment_file(d)).is_file() or not (parts_dir / part_file(d)).is_file()]
     update.removed = sorted(set(previous) - set(update.signatures))
+    made: dict[str, tuple[IndexData, dict[str, int]] | None] = {}
     with progress.phase("index", len(stale), "document") as advance:
-        for doc_id, made in map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance,
-                                       chunk=2):
-            if made is not None:  # None: a document without records has no segment
-                write_file(index_dir / segment_file(doc_id), made.segment)
-                write_file(parts_dir / part_file(doc_id), made.part)
-                parts[doc_id] = made.data, made.field_lengths
-    update.indexed = stale
-    ordered = [unit for unit in index_order(inv, crs) if parts.get(unit) is not None]
-    write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(d, parts[d][0].doc_count,
-                                                                       parts[d][1]) for d in ordered]))
-    _keep_only(index_dir, {TOC_NAME} | {segment_file(d) for d in ordered})
-    _keep_only(parts_dir, {part_file(d) for d in ordered})
-    update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
+        for unit, indexed in map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance,
+                                        chunk=2):
+            made[unit] = _keep(indexed, index_dir, parts_dir, unit)
+    update.indexed = list(stale)
     with progress.phase("export"):
-        # each part handed over and dropped here: the assembled data is all that is held
-        files = export_files(assemble(parts.pop(d)[0] for d in ordered))
+        # the other parts are read one at a time as they are assembled, and let go
+        facts: list[tuple[str, int, dict[str, int]]] = []
+        parts = _parts(index_order(inv, crs), made, _index_chunk(inv, crs), root, facts, update)
+        files = export_files(assemble(parts))
         update.export_written = write_export(root / EXPORT_DIR, files)
+    write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
+                                                for unit, count, lengths in facts]))
+    _keep_only(index_dir, {TOC_NAME} | {segment_file(unit) for unit, _, _ in facts})
+    _keep_only(parts_dir, {part_file(unit) for unit, _, _ in facts})
+    update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
     update.export_bytes = sum(len(data) for data in files.values())
     return update
+
+
+def _keep(indexed: IndexedDocument | None, index_dir: Path, parts_dir: Path,
+          unit: str) -> tuple[IndexData, dict[str, int]] | None:
+    """Write a unit's segment and part just made; return its data (None: it has no records)."""
+    if indexed is None:
+        return None
+    write_file(index_dir / segment_file(unit), indexed.segment)
+    write_file(parts_dir / part_file(unit), indexed.part)
+    return indexed.data, indexed.field_lengths
+
+
+def _parts(units: list[str], made: dict, index: Callable[[list[str]], list], root: Path,
+           facts: list, update: SearchUpdate) -> Iterator[IndexData]:
+    """Yield the index data of ``units`` in order: those ``made`` in this build, the others
+    read from their parts (a part that cannot be read is made again, here); each unit's
+    table-of-contents facts are appended to ``facts``."""
+    index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
+    for unit in units:
+        if unit in made:
+            part = made.pop(unit)
+        elif (part := _load_part(parts_dir / part_file(unit))) is None:
+            [(_, indexed)] = index([unit])
+            part = _keep(indexed, index_dir, parts_dir, unit)
+            update.indexed.append(unit)
+        if part is not None:  # None: a unit without records has no segment
+            facts.append((unit, part[0].doc_count, part[1]))
+            yield part[0]
 
 
 def part_file(doc_id: str) -> str:

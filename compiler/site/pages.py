@@ -61,8 +61,11 @@ class Site:
         return self.inv.cards[name]
 
 
-def make_site(inv: Inventory, index: LinkIndex, library: CrLibrary | None = None) -> Site:
-    """Return the site of an inventory and its resolved links (resolved with ``library``, if given)."""
+def make_site(inv: Inventory, index: LinkIndex, library: CrLibrary | None = None,
+              resolver: Resolver | None = None) -> Site:
+    """Return the site of an inventory and its resolved links (resolved with ``library``, if
+    given, by ``resolver``: the one that made ``index`` is reused, its card-name matcher
+    being made of every text)."""
     documents = sorted(inv.documents.values(), key=lambda d: (d.meta.date or "", d.id))
     anchors = {doc.id: DocumentAnchors(doc, words(doc.meta.language)["introduction"])
                for doc in documents}
@@ -71,7 +74,7 @@ def make_site(inv: Inventory, index: LinkIndex, library: CrLibrary | None = None
     if cr:
         numbers |= cr.today_numbers()
         cr.rule_pages = numbers
-    return Site(inv, index, Linker(inv, Resolver(inv, library)), anchors, documents,
+    return Site(inv, index, Linker(inv, resolver or Resolver(inv, library)), anchors, documents,
                 sorted(numbers, key=_rule_key), cr)
 
 

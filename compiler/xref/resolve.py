@@ -171,9 +171,11 @@ def _overlaps(start: int, end: int, spans) -> bool:
     return any(start < e and s < end for s, e in spans)
 
 
-def resolve(inv: Inventory, library: CrLibrary | None = None) -> LinkIndex:
-    """Return every reference of every document, resolved (rules in their era, given the CRs)."""
-    resolver = Resolver(inv, library)
+def resolve(inv: Inventory, library: CrLibrary | None = None,
+            resolver: Resolver | None = None) -> LinkIndex:
+    """Return every reference of every document, resolved (rules in their era, given the CRs)
+    by ``resolver`` (one of ``inv`` and ``library``, made if not given)."""
+    resolver = resolver or Resolver(inv, library)
     index = LinkIndex()
     for doc in inv.documents.values():
         for text, node, anchor, owner in texts_of(doc):
