@@ -308,6 +308,22 @@ def test_progress_in_ci_is_plain_lines_and_quiet_is_silent(work, monkeypatch):
     assert quiet.exit_code == 0 and quiet.output == ""
 
 
+def test_the_cycle_collector_is_paused_in_every_phase_and_back_on_after(work):
+    import gc
+    seen = []
+
+    class Watching(Progress):
+        def phase(self, name, *args, **kwargs):
+            seen.append((name, gc.isenabled()))
+            return super().phase(name, *args, **kwargs)
+
+    assert gc.isenabled()
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    assert rebuild(work, progress=Watching()).mode == "incremental"
+    assert {"read", "write", "index", "export", "publish"} <= {name for name, _ in seen}
+    assert [name for name, on in seen if on] == [] and gc.isenabled()
+
+
 def test_a_terminal_gets_bars():
     class Tty:
         def isatty(self):
