@@ -224,10 +224,12 @@ WHY = """## Why targets are missed (read with the phases above)
   analyzer, not a different build.
 - **Incremental vs. full.** What remains is work every build does over the whole corpus:
   resolve (every reference of every document resolved again: compiler/xref/resolve.py keeps
-  nothing per document), export (the browser export recomputed from every document's part;
-  most of it is the per-character escaping in compiler/search/export.py `to_script`, which
-  `str.translate` does about 20x faster), cards.js (one file of every card preview, loaded
-  and written again whole), plan (every page's signature), and the interpreter's start. The
+  nothing per document), export (every document's index part read back from its JSON and
+  the browser export made again whole: documents are numbered across the whole index, and
+  the shard counts and text files follow the totals, so one new document can move every
+  file), carry and publish (every file of the site linked into the staging folder and
+  swapped in), the card previews (every card's signature made again, every bucket read back
+  and made again), plan (every page's signature), and the interpreter's start. The
   index phase re-indexes more than the added FAQ when it gives Japanese names to cards other
   FAQs share: their records change, so their segments are written again (correctly).
 
