@@ -152,15 +152,16 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     site, deps = resolve_site(read, rules, progress, cache)          # collect, resolve
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
-        written, previews = write_staging(staging, out, site, deps, read, old, previous is not None,
-                                          templates, jobs, progress)  # write pages
+        written, previews, carried = write_staging(staging, out, site, deps, read, old,
+                                                   previous is not None, templates, jobs,
+                                                   progress)          # write pages
         result.search = index_search(site, staging, read.content, old.search, jobs,
                                      progress)                       # search index
         with progress.phase("publish"):
             save_state(staging, BuildState(
                 stamp, read.records, written.signatures,
                 result.search.signatures if result.search else {}, previews,
-                site_files(staging), dict(written.pages)))
+                site_files(staging, carried), dict(written.pages)))
             publish(staging, out, SITE_MARKER)                       # publish
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
@@ -186,19 +187,19 @@ def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
 
 def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: SourcesRead,
                   old: BuildState, incremental: bool, templates: Path | None, jobs: int | None,
-                  progress: Progress) -> tuple[WriteResult, dict[str, str]]:
+                  progress: Progress) -> tuple[WriteResult, dict[str, str], dict[str, tuple]]:
     """Fill the staging folder: the previous site's files (incremental), the document cache,
-    the pages whose signature changed, cards.js and the assets; return what was written."""
+    the pages whose signature changed, cards.js and the assets; return what was written, the
+    previews' signatures and the files carried over (``carry_over``)."""
     with progress.phase("carry"):
-        if incremental:
-            carry_over(out, staging, old.files)                      # copy-on-write
+        carried = carry_over(out, staging, old.files) if incremental else {}  # copy-on-write
         save_documents(staging, read)
     env = site_environment(templates)
     written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress)
     with progress.phase("previews"):
         previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs)
         copy_assets(staging, templates, missing_only=incremental)
-    return written, previews
+    return written, previews, carried
 
 
 def usable_state(out: Path, stamp: str, full: bool) -> tuple[BuildState | None, str]:

@@ -150,18 +150,31 @@ def save_state(root: Path, state: BuildState) -> None:
     write_file(root / STATE_FILE, state.to_json().encode("utf-8"))
 
 
-def site_files(root: Path) -> dict[str, str]:
+def site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None) -> dict[str, str]:
     """Return every file under ``root`` (but the state file) by POSIX path, with the SHA-256
-    of its bytes."""
+    of its bytes; a file in ``known`` (path: SHA-256 and ``stat_key``) whose ``stat_key`` is
+    still the one given there is not read again."""
     files = {}
+    known = known or {}
     for folder, dirs, names in os.walk(root):
         dirs.sort()
         rel = Path(folder).relative_to(root).as_posix()
         for name in sorted(names):
             path = name if rel == "." else f"{rel}/{name}"
             if path != STATE_FILE:
-                files[path] = file_sha256(os.path.join(folder, name))
+                full = os.path.join(folder, name)
+                sha, key = known.get(path, ("", None))
+                if key is None or stat_key(os.stat(full)) != key:
+                    sha = file_sha256(full)
+                files[path] = sha
     return files
+
+
+def stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    """Return what tells a file's bytes unchanged since: its inode, size and modification and
+    change times in nanoseconds (a file written anew, as ``write_file`` writes, is another
+    inode; one written in place has new times)."""
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 def file_sha256(path: str | Path) -> str:

@@ -287,6 +287,23 @@ def test_the_state_records_every_file(work):
                                 or p == "rules/renumbering.json" or p.startswith("cr/goto/")}
 
 
+def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatch):
+    """The state's SHA-256 of a file carried over (and still as carried) is not made again by
+    reading it; every hash is still the file's."""
+    from compiler import state as state_module
+    from compiler.state import site_files
+    hashed = []
+    real = state_module.file_sha256
+    monkeypatch.setattr(state_module, "file_sha256", lambda path: hashed.append(path) or real(path))
+    before = snapshot(work / "site")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    assert rebuild(work).mode == "incremental"
+    after = snapshot(work / "site")
+    assert len(hashed) == len(rewritten(before, after) - {STATE_FILE}) < len(after) / 2
+    monkeypatch.setattr(state_module, "file_sha256", real)
+    assert load_state(work / "site")[0].files == site_files(work / "site")
+
+
 # ---------------------------------------------------------------- progress and summary
 
 def test_progress_in_ci_is_plain_lines_and_quiet_is_silent(work, monkeypatch):

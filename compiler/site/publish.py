@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import FaqcError
-from ..state import file_sha256
+from ..state import file_sha256, stat_key
 
 
 @contextmanager
@@ -42,10 +42,12 @@ def staging_dir(out: Path, marker: str) -> Iterator[Path]:
             shutil.rmtree(staging, ignore_errors=True)
 
 
-def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, str]:
+def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, tuple[str, tuple]]:
     """Hard-link into ``staging`` each file of ``out`` listed in ``files`` whose bytes have that
-    SHA-256 (a copy where links cannot be made); return the files carried."""
-    carried: dict[str, str] = {}
+    SHA-256 (a copy where links cannot be made); return the files carried, each with its
+    SHA-256 and ``stat_key`` as carried (``state.site_files`` takes the hash of a file still
+    so, rather than reading it again)."""
+    carried: dict[str, tuple[str, tuple]] = {}
     made: set[Path] = set()
     for name, sha in sorted(files.items()):
         if name.startswith("/") or ".." in name.split("/"):
@@ -63,7 +65,7 @@ def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, str
             os.link(source, target)
         except OSError:
             shutil.copy2(source, target)
-        carried[name] = sha
+        carried[name] = sha, stat_key(target.stat())
     return carried
 
 
