@@ -21,11 +21,11 @@ document, so that a build re-indexes only the documents whose records changed:
   make its segment and its *part* of the index data (stored fields, field lengths, postings
   and the text fields' positions, the numbers Whoosh stores), never read back from the
   segment. Parts are kept as JSON in ``.faqc/search/`` for the next build, and put together
-  with their document numbers offset, as Whoosh's ``MultiReader`` would number them: the
-  parts of unchanged documents are read one at a time as they are put together, and let go
-  (a part that cannot be read is made again then). Only the export files whose bytes
-  changed are rewritten. The table of contents is written anew from the parts' facts each
-  time: the old one (a pickle) is never read back.
+  with their document numbers offset, as Whoosh's ``MultiReader`` would number them, each as
+  it comes, and let go: the parts of the documents indexed now as the workers hand them over
+  (in order), the others read from disk (a part that cannot be read is made again then).
+  Only the export files whose bytes changed are rewritten. The table of contents is written
+  anew from the parts' facts each time: the old one (a pickle) is never read back.
 """
 from __future__ import annotations
 
@@ -264,17 +264,17 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     stale = [d for d, sig in update.signatures.items() if previous.get(d) != sig
              or not (index_dir / segment_file(d)).is_file() or not (parts_dir / part_file(d)).is_file()]
     update.removed = sorted(set(previous) - set(update.signatures))
-    made: dict[str, tuple[IndexData, dict[str, int]] | None] = {}
-    with progress.phase("index", len(stale), "document") as advance:
-        for unit, indexed in map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance,
-                                        chunk=2):
-            made[unit] = _keep(indexed, index_dir, parts_dir, unit)
     update.indexed = list(stale)
+    facts: list[tuple[str, int, dict[str, int]]] = []
+    with progress.phase("index", len(stale), "document") as advance:
+        # the stale units' parts come from the workers in order, the others are read from
+        # disk: each is assembled as it comes, and let go
+        made = map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance, chunk=2)
+        data = assemble(_parts(index_order(inv, crs), set(stale), made, _index_chunk(inv, crs),
+                               root, facts, update))
     with progress.phase("export"):
-        # the other parts are read one at a time as they are assembled, and let go
-        facts: list[tuple[str, int, dict[str, int]]] = []
-        parts = _parts(index_order(inv, crs), made, _index_chunk(inv, crs), root, facts, update)
-        files = export_files(assemble(parts))
+        files = export_files(data)
+        del data  # not held while the files are written
         update.export_written = write_export(root / EXPORT_DIR, files)
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
                                                 for unit, count, lengths in facts]))
@@ -295,15 +295,20 @@ def _keep(indexed: IndexedDocument | None, index_dir: Path, parts_dir: Path,
     return indexed.data, indexed.field_lengths
 
 
-def _parts(units: list[str], made: dict, index: Callable[[list[str]], list], root: Path,
-           facts: list, update: SearchUpdate) -> Iterator[IndexData]:
-    """Yield the index data of ``units`` in order: those ``made`` in this build, the others
-    read from their parts (a part that cannot be read is made again, here); each unit's
-    table-of-contents facts are appended to ``facts``."""
+def _parts(units: list[str], stale: set[str], made: Iterator[tuple[str, IndexedDocument | None]],
+           index: Callable[[list[str]], list], root: Path, facts: list,
+           update: SearchUpdate) -> Iterator[IndexData]:
+    """Yield the index data of ``units`` in order: those ``stale`` as they are ``made`` (in the
+    same order; each written as it comes), the others read from their parts (a part that
+    cannot be read is made again, here); each unit's table-of-contents facts are appended to
+    ``facts``."""
     index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
     for unit in units:
-        if unit in made:
-            part = made.pop(unit)
+        if unit in stale:
+            done, indexed = next(made)
+            if done != unit:
+                raise AssertionError(f"index parts out of order: {done} for {unit}")
+            part = _keep(indexed, index_dir, parts_dir, unit)
         elif (part := _load_part(parts_dir / part_file(unit))) is None:
             [(_, indexed)] = index([unit])
             part = _keep(indexed, index_dir, parts_dir, unit)
