@@ -47,7 +47,7 @@ from .model import CardEntry, Document, iter_document_blocks
 from .parallel import map_chunks
 from .progress import Progress
 from .search.build import EXPORT_DIR, INDEX_DIR
-from .search.export import IndexData, export_files
+from .search.export import IndexData, iter_export_files
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, build_schema
 from .search.segment import index_records, stored_bytes
@@ -272,16 +272,15 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         made = map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance, chunk=2)
         data = assemble(_parts(index_order(inv, crs), set(stale), made, _index_chunk(inv, crs),
                                root, facts, update))
-    with progress.phase("export"):
-        files = export_files(data)
-        del data  # not held while the files are written
-        update.export_written = write_export(root / EXPORT_DIR, files)
+    with progress.phase("export"):  # each file written as it is made, none held
+        update.export_written, update.export_bytes = write_export(root / EXPORT_DIR,
+                                                                  iter_export_files(data))
+        del data
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
                                                 for unit, count, lengths in facts]))
     _keep_only(index_dir, {TOC_NAME} | {segment_file(unit) for unit, _, _ in facts})
     _keep_only(parts_dir, {part_file(unit) for unit, _, _ in facts})
     update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
-    update.export_bytes = sum(len(data) for data in files.values())
     return update
 
 
@@ -344,10 +343,14 @@ def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]]) -> Callable
     return index
 
 
-def write_export(folder: Path, files: dict[str, bytes]) -> int:
-    """Make ``folder`` hold exactly ``files``, writing only those whose bytes changed."""
-    written = 0
-    for name, data in files.items():
+def write_export(folder: Path, files: Iterable[tuple[str, bytes]]) -> tuple[int, int]:
+    """Make ``folder`` hold exactly ``files`` (path, bytes), writing only those whose bytes
+    changed; return how many were written and the bytes of all."""
+    written = size = 0
+    names = set()
+    for name, data in files:
+        names.add(name)
+        size += len(data)
         path = folder / name
         if not (path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data):
             write_file(path, data)
@@ -355,8 +358,8 @@ def write_export(folder: Path, files: dict[str, bytes]) -> int:
     if folder.is_dir():
         for path in sorted(folder.rglob("*"), reverse=True):
             name = path.relative_to(folder).as_posix()
-            if path.is_file() and name not in files:
+            if path.is_file() and name not in names:
                 path.unlink()
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
-    return written
+    return written, size

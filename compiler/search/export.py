@@ -56,6 +56,7 @@ import json
 import math
 from collections import Counter
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from pathlib import Path
 
 from whoosh.reading import IndexReader
@@ -312,7 +313,13 @@ def _text_file(data: IndexData, chunk: list[int]) -> dict:
 
 def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, bytes]:
     """Return the export's files by path relative to the export folder (pure)."""
-    files: dict[str, bytes] = {}
+    return dict(sorted(iter_export_files(data, shard_above)))
+
+
+def iter_export_files(data: IndexData,
+                      shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
+    """Yield the export's files (path relative to the export folder, bytes) one at a time, so
+    that a writer need not hold them all (``export_files`` has them in order of path)."""
     languages = {}
     for lang in LANGUAGES:
         docs = language_docs(data, lang)
@@ -320,24 +327,25 @@ def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, b
         shards = _shards(terms, shard_above, SHARD_TARGET)
         position_shards = _shards(positions, shard_above, POSITION_TARGET)
         chunks = text_chunks(data, lang)
-        for kind, parts in (("terms", shards), ("pos", position_shards)):
-            for number, shard in enumerate(parts):
-                name = f"{lang}/{kind}-{number:02d}"
-                files[f"{name}.js"] = json_script(name, _shard_json(shard))
-        for number, chunk in enumerate(chunks):
-            files[f"{lang}/text-{number:02d}.js"] = to_script(f"{lang}/text-{number:02d}",
-                                                             _text_file(data, chunk))
-        files[f"{lang}/docs.js"] = to_script(f"{lang}/docs", _doc_table(data, docs))
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
                            "shards": len(shards), "positions": len(position_shards),
                            "chunks": len(chunks), "per_file": len(chunks[0]) if chunks else 1,
                            "fields": sorted({name for name, _ in terms})}
+        del terms, positions  # their JSON is in the shards
+        for kind, parts in (("terms", shards), ("pos", position_shards)):
+            for number, shard in enumerate(parts):
+                name = f"{lang}/{kind}-{number:02d}"
+                yield f"{name}.js", json_script(name, _shard_json(shard))
+        del shards, position_shards
+        for number, chunk in enumerate(chunks):
+            yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
+                                                            _text_file(data, chunk))
+        yield f"{lang}/docs.js", to_script(f"{lang}/docs", _doc_table(data, docs))
     lexicon = lexicon_shards(data)
     for number, shard in enumerate(lexicon):
-        files[f"lex-{number:02d}.js"] = to_script(f"lex-{number:02d}", shard)
-    files["names.js"] = to_script("names", title_names(data))
-    files["meta.js"] = to_script("meta", _meta(data, languages) | {"lexicon": len(lexicon)})
-    return dict(sorted(files.items()))
+        yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
+    yield "names.js", to_script("names", title_names(data))
+    yield "meta.js", to_script("meta", _meta(data, languages) | {"lexicon": len(lexicon)})
 
 
 def lexicon_shards(data: IndexData) -> list[dict[str, int]]:
