@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import os
 import resource
 import shutil
@@ -42,7 +43,7 @@ def main() -> None:
     parser.add_argument("--profile", type=Path)
     args = parser.parse_args()
 
-    from compiler.build import resolve_site
+    from compiler.build import collector_paused, resolve_site
     from compiler.errors import Diagnostics
     from compiler.normalize import discover_sources
     from compiler.progress import Progress
@@ -56,6 +57,7 @@ def main() -> None:
         read = read_sources(discover_sources(args.sources, diags), diags, None, work / "site",
                             jobs=args.jobs)
         site, deps = resolve_site(read, args.rules, Progress(), args.cache)
+        gc.freeze()  # as a build does (compiler/build.py)
         history = site.cr.history if site.cr else None
         walls, cpus = [], []
         for run in range(args.runs):
@@ -66,8 +68,9 @@ def main() -> None:
             if profile:
                 profile.enable()
             if args.phase == "index":
-                update = update_search(site.inv, out, read.content, {}, history=history,
-                                       jobs=args.jobs)
+                with collector_paused():  # as a build does
+                    update = update_search(site.inv, out, read.content, {}, history=history,
+                                           jobs=args.jobs)
                 what = (f"{len(update.indexed)} units, index {update.index_bytes:,} B, "
                         f"export {update.export_bytes:,} B")
             else:

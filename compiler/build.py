@@ -13,10 +13,14 @@ into the staging folder. One build at a time writes an output (``compiler.lock``
 cannot be read, or ``full=True`` makes a clean build; either way the site is the same, byte
 for byte.
 
-Python's cycle collector is paused while a build runs (``collector_paused``): what a build
-makes is trees of plain data, freed by reference counting, while each of the collector's full
-passes walks every object alive, and a build holds millions (at 20 MiB of sources, half the
-export phase went to those passes). Its forked workers inherit the pause.
+Python's cycle collector walks every object alive on each of its full passes, and a build
+holds millions: once the site is resolved, what every later phase reads is frozen
+(``gc.freeze``: never walked again in this build, still freed when no longer referenced);
+while the search index is put together and exported (plain data: parts, postings, files)
+the collector is paused (``collector_paused``; at 20 MiB of sources its passes took half the
+export phase). Rendering, whose Jinja2 contexts hold reference cycles, keeps it on, and so
+does every forked worker (``parallel``). After the build, everything frozen is collectable
+again (``faqc serve --watch`` builds again and again in one process).
 """
 from __future__ import annotations
 
@@ -112,19 +116,21 @@ def build_site(sources: Path, out: Path, diags: Diagnostics, *,
     ``cache``, the CRs read and linked are kept there by content hash (``compiler.cr.cache``)."""
     started = time.perf_counter()
     source_files = discover_sources(sources, diags)                  # discover
-    with hold_lock(out, "build"), collector_paused():                # one build at a time
+    with hold_lock(out, "build"):                                    # one build at a time
         try:
             clear_abandoned(out)
             return _build(source_files, sources, out, diags, templates, rules, full, jobs,
                           progress or Progress(), started, cache)
         except OSError as exc:  # disk full, permissions, ...: the machine's, not a bug
             raise output_error(exc, out, "the site is left as it was") from None
+        finally:
+            gc.unfreeze()  # the build's objects collectable again (see the module docstring)
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Pause the cycle collector (``gc``) inside the block (see the module docstring); a
-    caller that had it on (``faqc serve --watch`` builds again and again) gets it back on."""
+    """Pause the cycle collector (``gc``) inside the block (see the module docstring), and
+    put it back as it was."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -150,13 +156,15 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     if previous and nothing_changed(previous, read, out):
         return _unchanged(result, previous, progress, started)
     site, deps = resolve_site(read, rules, progress, cache)          # collect, resolve
+    gc.freeze()  # what every later phase reads: never walked by the collector again
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
         written, previews, carried = write_staging(staging, out, site, deps, read, old,
                                                    previous is not None, templates, jobs,
                                                    progress)          # write pages
-        result.search = index_search(site, staging, read.content, old.search, jobs,
-                                     progress)                       # search index
+        with collector_paused():
+            result.search = index_search(site, staging, read.content, old.search, jobs,
+                                         progress)                   # search index
         with progress.phase("publish"):
             save_state(staging, BuildState(
                 stamp, read.records, written.signatures,

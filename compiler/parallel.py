@@ -15,6 +15,7 @@ the workers are killed and the parent goes on.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -91,7 +92,9 @@ def _sigint_blocked() -> Iterator[None]:
 
 
 def _start_worker() -> None:
-    """Ignore Ctrl-C in a worker (it was forked with SIGINT blocked): the parent handles it."""
+    """Ignore Ctrl-C in a worker (it was forked with SIGINT blocked): the parent handles it.
+    Collect the worker's own reference cycles, the parent's collector paused or not."""
+    gc.enable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

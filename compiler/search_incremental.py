@@ -34,6 +34,7 @@ import sys
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -159,6 +160,8 @@ def load_part(data: bytes) -> tuple[IndexData, dict[str, int]]:
             raise ValueError(f"index part of version {raw['version']}, not {PART_VERSION}")
         postings = {(f, t): list(zip(flat[0::2], flat[1::2])) for f, t, flat in raw["postings"]}
         runs = raw["runs"]  # each distinct run one list, shared by the postings that have it
+        if any(i < 0 for _, _, indices in raw["positions"] for i in indices):
+            raise ValueError("malformed index part: a negative run")
         positions = {(f, t): [runs[i] for i in indices] for f, t, indices in raw["positions"]}
         part = IndexData(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
                          dict(raw["totals"]), dict(raw["field_docs"]), dict(raw["lengths"]),
@@ -270,8 +273,9 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         # the stale units' parts come from the workers in order, the others are read from
         # disk: each is assembled as it comes, and let go
         made = map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance, chunk=2)
-        data = assemble(_parts(index_order(inv, crs), set(stale), made, _index_chunk(inv, crs),
-                               root, facts, update))
+        with closing(made):  # the workers stopped once the last part is in, not kept idle
+            data = assemble(_parts(index_order(inv, crs), set(stale), made,
+                                   _index_chunk(inv, crs), root, facts, update))
     with progress.phase("export"):  # each file written as it is made, none held
         update.export_written, update.export_bytes = write_export(root / EXPORT_DIR,
                                                                   iter_export_files(data))

@@ -224,10 +224,11 @@ def language_docs(data: IndexData, lang: str) -> list[int]:
     return docs
 
 
-def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
-    """Return the encoded postings and positions of the terms, restricted to ``docs``."""
+def _language_terms(data: IndexData, docs: list[int],
+                    codes: dict[str, list[int]]) -> tuple[dict, dict]:
+    """Return the encoded postings and positions of the terms, restricted to ``docs`` (the
+    scorable fields' postings carrying ``codes``: ``_posting_codes``)."""
     first, last = (docs[0], docs[-1]) if docs else (0, -1)
-    codes = _posting_codes(data)
     encoded_runs: dict[int, list[int]] = {}  # a run of positions shared by postings: once
     terms: dict[tuple[str, str], list] = {}
     positions: dict[tuple[str, str], list] = {}
@@ -237,7 +238,8 @@ def _language_terms(data: IndexData, docs: list[int]) -> tuple[dict, dict]:
         if start < end:
             field_codes = codes.get(key[0])  # a scorable field: each posting's length byte
             items = items[start:end]
-            terms[key] = encode_postings(items, field_codes and [field_codes[d] for d, _ in items])
+            terms[key] = encode_postings(items, [field_codes[d] for d, _ in items]
+                                         if field_codes is not None else None)
             if key in data.positions:
                 positions[key] = encode_positions(data.positions[key][start:end], encoded_runs)
     return terms, positions
@@ -321,9 +323,10 @@ def iter_export_files(data: IndexData,
     """Yield the export's files (path relative to the export folder, bytes) one at a time, so
     that a writer need not hold them all (``export_files`` has them in order of path)."""
     languages = {}
+    codes = _posting_codes(data)
     for lang in LANGUAGES:
         docs = language_docs(data, lang)
-        terms, positions = _language_terms(data, docs)
+        terms, positions = _language_terms(data, docs, codes)
         shards = _shards(terms, shard_above, SHARD_TARGET)
         position_shards = _shards(positions, shard_above, POSITION_TARGET)
         chunks = text_chunks(data, lang)

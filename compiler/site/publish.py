@@ -45,8 +45,8 @@ def staging_dir(out: Path, marker: str) -> Iterator[Path]:
 def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, tuple[str, tuple]]:
     """Hard-link into ``staging`` each file of ``out`` listed in ``files`` whose bytes have that
     SHA-256 (a copy where links cannot be made); return the files carried, each with its
-    SHA-256 and ``stat_key`` as carried (``state.site_files`` takes the hash of a file still
-    so, rather than reading it again)."""
+    SHA-256 and ``stat_key`` as carried, none for a copy (``state.site_files`` takes the hash
+    of a file still so, rather than reading it again)."""
     carried: dict[str, tuple[str, tuple]] = {}
     made: set[Path] = set()
     for name, sha in sorted(files.items()):
@@ -64,7 +64,9 @@ def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, tup
         try:
             os.link(source, target)
         except OSError:
-            shutil.copy2(source, target)
+            shutil.copy2(source, target)  # a copy's inode may be reused: its hash not kept
+            carried[name] = sha, ()
+            continue
         carried[name] = sha, stat_key(target.stat())
     return carried
 
