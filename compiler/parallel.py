@@ -93,7 +93,9 @@ def _sigint_blocked() -> Iterator[None]:
 
 def _start_worker() -> None:
     """Ignore Ctrl-C in a worker (it was forked with SIGINT blocked): the parent handles it.
-    Collect the worker's own reference cycles, the parent's collector paused or not."""
+    Collect the worker's own reference cycles, the parent's collector paused or not, never
+    walking what the worker inherited (frozen: kept as forked, shared with the parent)."""
+    gc.freeze()
     gc.enable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
