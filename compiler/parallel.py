@@ -71,13 +71,18 @@ def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | Non
     try:
         with _sigint_blocked():  # the workers (and the pool's threads) start deaf to Ctrl-C
             pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start_worker)
+        done = pool.imap(_run_chunk, range(len(chunks)))
         try:
-            for number, results in enumerate(pool.imap(_run_chunk, range(len(chunks)))):
+            for number, results in enumerate(done):
                 if advance:
                     advance(len(chunks[number]))
                 yield from results
         finally:
-            stop_pool(pool)
+            # Ctrl-C held back while the pool ends and is let go: a KeyboardInterrupt raised
+            # inside its __del__ would be printed and lost, and the build would go on
+            with _sigint_blocked():
+                stop_pool(pool)
+                del done, pool
     finally:
         _TASK = None
 

@@ -403,6 +403,31 @@ def test_ctrl_c_exits_130_saying_interrupted(tmp_path):
     assert (proc.returncode, err.strip().splitlines()[-1:]) == (130, ["faqc: interrupted"])
 
 
+def test_a_pool_is_let_go_with_ctrl_c_held_back(monkeypatch):
+    """A KeyboardInterrupt raised in ``Pool.__del__`` is printed and lost (the build goes
+    on): the pool of ``map_chunks`` is let go with SIGINT blocked, however its loop ends."""
+    import multiprocessing.pool
+    from compiler import parallel
+    blocked = []
+    real = multiprocessing.pool.Pool.__del__
+
+    def watching(pool):
+        blocked.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        real(pool)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "__del__", watching)
+    items = list(range(100))
+    assert list(parallel.map_chunks(list, items, jobs=2, chunk=4)) == items
+    left = parallel.map_chunks(list, items, jobs=2, chunk=4)
+    next(left)
+    left.close()
+    with pytest.raises(KeyError):
+        for _ in parallel.map_chunks(list, items, jobs=2, chunk=4):
+            raise KeyError
+    assert blocked == [True, True, True]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
 def test_the_faqc_the_tests_start_can_be_interrupted():
     """Every Ctrl-C test needs a faqc that a Ctrl-C reaches: a test run started in the
     background inherits SIGINT ignored, which ``conftest.pytest_configure`` undoes (without
