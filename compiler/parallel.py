@@ -82,6 +82,7 @@ def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | Non
             # inside its __del__ would be printed and lost, and the build would go on
             with _sigint_blocked():
                 stop_pool(pool)
+                pool._cache.clear()  # an unfinished imap in it and the pool: a cycle, freed late
                 del done, pool
     finally:
         _TASK = None
