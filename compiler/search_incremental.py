@@ -260,9 +260,10 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     (empty for a clean build)."""
     progress = progress or Progress()
     crs = cr_units(history)
+    order = index_order(inv, crs)
     update = SearchUpdate({
         unit: cr_signature(crs[unit]) if unit in crs else
-        record_signature(inv, inv.documents[unit], content[unit]) for unit in index_order(inv, crs)})
+        record_signature(inv, inv.documents[unit], content[unit]) for unit in order})
     index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
     stale = [d for d, sig in update.signatures.items() if previous.get(d) != sig
              or not (index_dir / segment_file(d)).is_file() or not (parts_dir / part_file(d)).is_file()]
@@ -272,10 +273,10 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     with progress.phase("index", len(stale), "document") as advance:
         # the stale units' parts come from the workers in order, the others are read from
         # disk: each is assembled as it comes, and let go
-        made = map_chunks(_index_chunk(inv, crs), stale, jobs=jobs, advance=advance, chunk=2)
+        index = _index_chunk(inv, crs)
+        made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=2)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
-            data = assemble(_parts(index_order(inv, crs), set(stale), made,
-                                   _index_chunk(inv, crs), root, facts, update))
+            data = assemble(_parts(order, set(stale), made, index, root, facts, update))
     with progress.phase("export"):  # each file written as it is made, none held
         update.export_written, update.export_bytes = write_export(root / EXPORT_DIR,
                                                                   iter_export_files(data))
