@@ -1,8 +1,14 @@
 """Shared test fixtures: the embedded corpus and helpers to normalize it."""
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
+import shutil
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -12,6 +18,7 @@ from compiler.readers import read_document
 from compiler.textio import read_source
 
 from .cr_texts import six_editions
+from .search_support import built, history, inventory  # noqa: F401 (fixtures, once per session)
 
 
 def pytest_configure(config):
@@ -69,11 +76,41 @@ def seed():
     return get
 
 
-@pytest.fixture(scope="session")
-def seed_site(tmp_path_factory) -> Path:
-    """Return the site of the five seeds, built with the Comprehensive Rules (once per session)."""
+T = TypeVar("T")
+
+
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], T]) -> T:
+    """Return what ``make(folder)`` gives, made once for the whole run, whichever of the
+    pytest-xdist workers asks first (the others wait for it on a lock, then read it pickled).
+
+    ``folder`` is new and lies beside the workers' own temporary folders. What is made there
+    is shared by every worker: the tests only read it (a test that changes a site copies it).
+    """
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent   # pytest-N/, the run's, above each worker's pytest-N/popen-gwK/
+    folder = base / f"made-once-{name}"
+    made = base / f"made-once-{name}.pickle"
+    with open(base / f"made-once-{name}.lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if made.is_file():
+            return pickle.loads(made.read_bytes())
+        if folder.exists():   # a worker failed half-way: start again
+            shutil.rmtree(folder)
+        folder.mkdir()
+        value = make(folder)
+        made.write_bytes(pickle.dumps(value))
+        return value
+
+
+def _build_seed_site(folder: Path) -> Path:
     from compiler.build import build_site
 
-    out = tmp_path_factory.mktemp("seed") / "site"
-    build_site(SOURCES, out, Diagnostics(), rules=RULES)
-    return out
+    build_site(SOURCES, folder / "site", Diagnostics(), rules=RULES)
+    return folder / "site"
+
+
+@pytest.fixture(scope="session")
+def seed_site(tmp_path_factory) -> Path:
+    """Return the site of the five seeds, built with the Comprehensive Rules (once per run)."""
+    return made_once(tmp_path_factory, "seed-site", _build_seed_site)

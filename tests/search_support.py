@@ -1,4 +1,5 @@
-"""Shared fixtures of the search tests: a site search built once from the seeds, and Node."""
+"""Shared fixtures of the search tests (``tests/conftest.py`` holds them for every module, so
+each is made once per session): a site search built once from the seeds, and Node."""
 from __future__ import annotations
 
 import json
@@ -70,10 +71,15 @@ def history() -> RuleHistory:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory, inventory, history) -> BuiltSearch:
-    """The search index and export of the seeds and the CRs, built once per session into a
-    temporary site."""
-    site = tmp_path_factory.mktemp("site")
-    return BuiltSearch(site, build_search(inventory, site, history), inventory, history)
+    """The search index and export of the seeds and the CRs, built once per run into a
+    temporary site (``made_once``: one worker builds, the others read it)."""
+    from .conftest import made_once
+
+    def make(folder: Path) -> tuple[Path, SearchStats]:
+        return folder, build_search(inventory, folder, history)
+
+    site, stats = made_once(tmp_path_factory, "seed-search", make)
+    return BuiltSearch(site, stats, inventory, history)
 
 
 def node(op: str, items: list, data: Path | None = None) -> list:

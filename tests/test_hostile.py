@@ -24,6 +24,7 @@ from compiler.textio import read_source
 from compiler.words import audit
 
 from .conftest import FIXTURES as ROOT_FIXTURES
+from .conftest import made_once
 from .hostile.make_corpus import CARD_NAMES, CARD_NAMES_JA, PAYLOADS, TOPIC_TITLES, TOPIC_TITLES_JA
 from .hostile.site import (NODE, build_hostile, decode_previews, decode_scripts, page_text,
                            scan_markup, strings)
@@ -31,7 +32,7 @@ from .hostile.site import (NODE, build_hostile, decode_previews, decode_scripts,
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
-    return build_hostile(tmp_path_factory.mktemp("hostile"))
+    return made_once(tmp_path_factory, "hostile", build_hostile)   # for this module and the other
 
 
 def blocks(node):

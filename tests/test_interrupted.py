@@ -37,9 +37,9 @@ SMALL = ROOT / "tests" / "fixtures" / "site-corpus"
 SEEDS = ROOT / "content" / "sources"
 CR_TEXT = cr_file("2004-10-01")
 SEED = 20240601
-SMALL_KILLS = 8           # of which SMALL_SIGINTS are Ctrl-C
+SMALL_KILLS = 6           # of which SMALL_SIGINTS are Ctrl-C
 SMALL_SIGINTS = 2
-CLEANUP_KILLS = 2         # aimed at the removal of the old site, after the swap
+CLEANUP_KILLS = 1         # aimed at the removal of the old site, after the swap
 SEED_KILLS = 2
 RETRIES = 2               # a kill whose build ended first is tried again, the build timed anew
 

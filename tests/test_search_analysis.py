@@ -11,7 +11,7 @@ from compiler.search.analysis import ExactAnalyzer, TextAnalyzer, analyze_exact,
 from compiler.search.records import build_records
 from compiler.search.schema import build_schema
 
-from .search_support import inventory, node  # noqa: F401  (fixture)
+from .search_support import node
 
 EDGE_STRINGS = [
     "ＢＵＳＨＩＤＯ　１２３",             # full-width Latin, digits and space

@@ -13,7 +13,7 @@ from compiler.search.export import export_files, read_index
 from compiler.search.indexer import write_index
 from compiler.search.records import SearchRecord
 
-from .search_support import ASSETS, built, history, inventory  # noqa: F401  (fixtures)
+from .search_support import ASSETS
 
 CHROMIUM = Path("/usr/bin/chromium")
 playwright = pytest.importorskip("playwright.sync_api")

@@ -13,7 +13,7 @@ from compiler.search.records import cr_example_spans, plain_text
 from compiler.search.query import plan, positive_terms
 from compiler.search.results import make_snippet, search_index
 
-from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
+from .search_support import node
 
 
 @pytest.mark.parametrize("source, plain, spans", [

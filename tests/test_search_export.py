@@ -13,7 +13,7 @@ from compiler.search.indexer import write_index
 from compiler.search.records import SearchRecord
 from compiler.search.results import search_index
 
-from .search_support import ASSETS, built, history, inventory, node  # noqa: F401  (fixtures)
+from .search_support import ASSETS, node
 
 NASTY = 'Ends </script><script>alert(1)</script> <!-- & \u2028 \u2029 "quotes" \\ back'
 

@@ -12,7 +12,7 @@ from compiler.search.forgiving import Lexicon, Name, corrections
 from compiler.search.indexer import open_index
 from compiler.search.results import answer_query
 
-from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
+from .search_support import node
 
 NAMES = {  # name: [frequency in titles, reach]
     "tarmogoyf": [5, 3], "barrowgoyf": [4, 1], "polygoyf": [12, 1], "nethergoyf": [11, 1],

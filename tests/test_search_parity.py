@@ -9,7 +9,7 @@ from compiler.cli import main
 from compiler.search.results import answer_query, search_index
 
 from .search_parity import LIMIT, disagreement, parity_queries
-from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
+from .search_support import node
 
 
 def test_the_table_is_large_enough():

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from compiler.cli import main
 from compiler.search.results import make_snippet, search_index
 
-from .search_support import built, history, inventory, node  # noqa: F401  (fixtures)
+from .search_support import node
 
 ENGLISH = ["bushido", "budoka gardener", "flip card", "splice onto arcane", "counter",
            "creature OR artifact", "flip NOT kind:ruling", '"flip cards"', "title:bushido",

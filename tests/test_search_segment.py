@@ -23,7 +23,6 @@ from compiler.search.records import build_records
 from compiler.search.schema import INDEX_NAME, build_schema
 from compiler.search.segment import index_records
 
-from .search_support import history, inventory  # noqa: F401  (fixtures)
 from .test_search_analysis import EDGE_STRINGS
 
 

@@ -1,5 +1,5 @@
 """The site built from the five seed documents and the CRs (once per session, ``seed_site`` in
-conftest): pages, links, determinism."""
+conftest): pages and links. Two builds' bytes are compared by tests/test_reproducible.py."""
 from __future__ import annotations
 
 import json
@@ -8,15 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import build_site
-from compiler.errors import Diagnostics
 from compiler.inventory import collect
 from compiler.model import CardEntry, iter_document_blocks
 from compiler.site import paths
 from compiler.site.linkcheck import check_site
 from compiler.xref.resolve import resolve
 
-from .conftest import RULES, SEED_FILES, SOURCES
+from .conftest import SEED_FILES
 
 
 @pytest.fixture(scope="session")
@@ -162,11 +160,3 @@ def test_card_previews_are_safe_json_keyed_by_slug(seed_site, seed_inventory):
     assert goyf["name"] == "Tarmogoyf" and "*/1+*" in goyf["html"]
     assert cards["spiteful-visions"]["name_ja"] == "悪意に満ちた幻視"
 
-
-def test_two_builds_are_byte_identical(seed_site, tmp_path):
-    again = tmp_path / "site"
-    build_site(SOURCES, again, Diagnostics(), rules=RULES)
-    first = {p.relative_to(seed_site): p.read_bytes() for p in seed_site.rglob("*") if p.is_file()}
-    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
-    assert first.keys() == second.keys()
-    assert [str(p) for p in first if first[p] != second[p]] == []

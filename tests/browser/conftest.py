@@ -13,12 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import build_site
-from compiler.errors import Diagnostics
-
 # LAUNCH_ARGS: used by the browser tests, and test_bundle imports all three from here
 from ..browser_install import CHROMIUM, LAUNCH_ARGS, ensure_chromium  # noqa: F401
-from ..conftest import ROOT, RULES, SOURCES
+from ..conftest import ROOT
 
 OUTPUT = ROOT / "test-output"
 
@@ -37,10 +34,9 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("browser") / "site"
-    build_site(SOURCES, out, Diagnostics(), rules=RULES)
-    return out
+def site_dir(seed_site) -> Path:
+    """The site of the five seeds and the CRs (``seed_site``, built once per run)."""
+    return seed_site
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

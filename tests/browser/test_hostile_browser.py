@@ -24,6 +24,7 @@ from compiler.render.env import CONTENT_SECURITY_POLICY
 
 from ..hostile.make_corpus import CARD_NAMES, CARD_NAMES_JA, PAYLOADS, TOPIC_TITLES
 from ..hostile.site import build_hostile
+from ..conftest import made_once
 from .conftest import QuietHandler
 
 TRAP = """
@@ -92,7 +93,7 @@ async () => {
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
-    return build_hostile(tmp_path_factory.mktemp("hostile browser"))
+    return made_once(tmp_path_factory, "hostile", build_hostile)   # for this module and the other
 
 
 @pytest.fixture(scope="module")
