@@ -106,9 +106,15 @@ def test_counts_are_sane_and_grow_with_the_game(archive):
     assert len(docs[-1].rules) > 8 * len(docs[0].rules) > 2700
 
 
-def test_the_library_of_the_whole_archive(archive):
+@pytest.fixture(scope="module")
+def library():
+    """The library of the whole archive and its warnings, read once (with no cache)."""
     diags = Diagnostics()
-    library = load_cr_library(SHARED_CR, diags)
+    return load_cr_library(SHARED_CR, diags), diags
+
+
+def test_the_library_of_the_whole_archive(library):
+    library, diags = library
     assert len(library.documents) == 123 - len(NOT_A_CR) - len(SAME_EDITION)
     assert library.dates[0] == "1999-04-23" and library.latest.date == "2026-01-16"
     duplicates = {Path(d.file).name: d.message for d in diags.items if d.category == "cr.duplicate"}
@@ -127,12 +133,11 @@ def test_the_library_of_the_whole_archive(archive):
     assert library.rule("2018-05-01", "702.131") is None  # not yet
 
 
-def test_identity_across_every_edition_on_the_extended_truth_table():
+def test_identity_across_every_edition_on_the_extended_truth_table(library):
     """Chained edition to edition through the whole archive: the hand-checked rows (the six
     editions' 221, the 2009 renumbering of every keyword, three keyword moves of each later
     year) are answered with no wrong link (the figures README gives)."""
-    library = load_cr_library(SHARED_CR, Diagnostics(), ROOT / "build" / "cache")
-    identity = RuleIdentity.build(library)
+    identity = RuleIdentity.build(library[0])
     rows = read_truth((ROOT / "tests" / "data" / "cr_identity_truth.tsv").read_text(encoding="utf-8"))
     score = score_identity(identity, rows)
     assert score.rows == 342 and (score.linked_right, score.linked) == (306, 306)

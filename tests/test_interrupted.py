@@ -40,7 +40,7 @@ SEED = 20240601
 SMALL_KILLS = 6           # of which SMALL_SIGINTS are Ctrl-C
 SMALL_SIGINTS = 2
 CLEANUP_KILLS = 1         # aimed at the removal of the old site, after the swap
-SEED_KILLS = 2
+SEED_KILLS = 1
 RETRIES = 2               # a kill whose build ended first is tried again, the build timed anew
 
 
