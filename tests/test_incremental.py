@@ -426,3 +426,34 @@ def test_the_cr_pages_facts_are_the_same_in_every_process(work):
                              text=True, check=True)
         written.add(next(line for line in run.stderr.splitlines() if line.startswith("build: pages:")))
     assert len(written) == 1, written
+
+
+def test_only_files_still_as_written_are_carried_over_and_as_links(tmp_path):
+    """``carry_over`` links a file of the old site only while its bytes are those the state
+    lists: not one edited in place, turned into a symbolic link, gone, or named outside."""
+    from compiler.site.publish import carry_over
+    from compiler.state import file_sha256
+
+    out, staging = tmp_path / "site", tmp_path / "staging"
+    texts = {"index.html": b"home", "cards/a.html": b"a", "cards/b.html": b"b",
+             "docs/c.html": b"c", "docs/d.html": b"d"}
+    for name, data in texts.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    listed = {name: file_sha256(out / name) for name in texts}
+    (out / "cards" / "b.html").write_bytes(b"edited")                   # edited in place
+    (tmp_path / "elsewhere").write_bytes(b"c")
+    (out / "docs" / "c.html").unlink()
+    (out / "docs" / "c.html").symlink_to(tmp_path / "elsewhere")       # same bytes, a link now
+    (out / "docs" / "d.html").unlink()                                  # gone
+    (tmp_path / "outside").write_bytes(b"o")
+    listed["../outside"] = file_sha256(tmp_path / "outside")            # a state naming outside
+    staging.mkdir()
+    carried = carry_over(out, staging, listed)
+    assert sorted(carried) == ["cards/a.html", "index.html"]
+    for name in carried:
+        assert carried[name][0] == listed[name]
+        assert (staging / name).stat().st_ino == (out / name).stat().st_ino
+        assert carried[name][1][0] == (staging / name).stat().st_ino
+    assert sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file()) \
+        == ["cards/a.html", "index.html"]
