@@ -14,6 +14,7 @@ import pytest
 
 from compiler.cr import CrDocument, RuleIdentity, load_cr_library, read_cr_bytes
 from compiler.cr.audit import audit_cr
+from compiler.cr.cache import CrCache
 from compiler.cr.evaluate import read_truth, score_identity
 from compiler.cr.source import read_cr_source
 from compiler.errors import Diagnostics, FaqcError
@@ -36,13 +37,21 @@ TRUNCATED = {"CR_2013-02-01.txt"}
 
 
 @pytest.fixture(scope="module")
-def archive() -> dict[str, tuple[CrDocument | None, str, Diagnostics, bytes]]:
+def cache(tmp_path_factory) -> Path:
+    """A CR cache of this module's own: ``archive`` reads every file into it (a real read,
+    since it starts empty) and ``library`` reads them from it, as a build does."""
+    return tmp_path_factory.mktemp("cr-cache")
+
+
+@pytest.fixture(scope="module")
+def archive(cache) -> dict[str, tuple[CrDocument | None, str, Diagnostics, bytes]]:
     """Each file's document (None if refused, with the reason), decoded text, warnings, bytes."""
     out = {}
+    store = CrCache(cache)
     for path in FILES:
         data, diags = path.read_bytes(), Diagnostics()
         try:
-            doc = read_cr_bytes(data, path.name, diags)
+            doc = store.edition(data, path.name, diags, read_cr_bytes)
             out[path.name] = (doc, read_cr_source(data, path.name, Diagnostics()).text, diags, data)
         except FaqcError as exc:
             out[path.name] = (None, exc.format_message(), diags, data)
@@ -107,10 +116,14 @@ def test_counts_are_sane_and_grow_with_the_game(archive):
 
 
 @pytest.fixture(scope="module")
-def library():
-    """The library of the whole archive and its warnings, read once (with no cache)."""
+def library(archive, cache):
+    """The library of the whole archive and its warnings, made once, of the editions
+    ``archive`` read (from the cache, which gives their warnings again)."""
     diags = Diagnostics()
-    return load_cr_library(SHARED_CR, diags), diags
+    library = load_cr_library(SHARED_CR, diags, cache)
+    # every edition came from what archive read; the file that is not a CR is read again
+    assert library.cache.misses == len(NOT_A_CR)
+    return library, diags
 
 
 def test_the_library_of_the_whole_archive(library):
