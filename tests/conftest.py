@@ -31,6 +31,9 @@ def pytest_configure(config):
     # meet builds and servers that cannot be interrupted (and the tolerant ones pass for the
     # wrong reason). A faqc run from a terminal has the default; the tests' faqc gets it too
     # (a Python handler here is the default again in each child after exec).
+    global _XDIST_WORKER
+    _XDIST_WORKER = hasattr(config, "workerinput")
+
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
@@ -77,6 +80,8 @@ def seed():
 
 
 T = TypeVar("T")
+_XDIST_WORKER = False
+"""Whether this process is a pytest-xdist worker (set by ``pytest_configure``)."""
 
 
 def made_once(tmp_path_factory, name: str, make: Callable[[Path], T]) -> T:
@@ -87,9 +92,9 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], T]) -> T:
     is shared by every worker: the tests only read it (a test that changes a site copies it).
     """
     base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
+    if _XDIST_WORKER:
         base = base.parent   # pytest-N/, the run's, above each worker's pytest-N/popen-gwK/
-    folder = base / f"made-once-{name}"
+    folder = base / f"made once {name}"   # a space: the pages are opened from such a path too
     made = base / f"made-once-{name}.pickle"
     with open(base / f"made-once-{name}.lock", "wb") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -99,7 +104,9 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], T]) -> T:
             shutil.rmtree(folder)
         folder.mkdir()
         value = make(folder)
-        made.write_bytes(pickle.dumps(value))
+        partial = made.with_suffix(".partial")
+        partial.write_bytes(pickle.dumps(value))
+        os.replace(partial, made)   # whole or not there
         return value
 
 

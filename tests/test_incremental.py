@@ -448,6 +448,7 @@ def test_only_files_still_as_written_are_carried_over_and_as_links(tmp_path):
     (out / "docs" / "d.html").unlink()                                  # gone
     (tmp_path / "outside").write_bytes(b"o")
     listed["../outside"] = file_sha256(tmp_path / "outside")            # a state naming outside
+    listed["a\x00b"] = listed["x\udc80y"] = listed["index.html"]          # no path is so named
     staging.mkdir()
     carried = carry_over(out, staging, listed)
     assert sorted(carried) == ["cards/a.html", "index.html"]

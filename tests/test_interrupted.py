@@ -7,7 +7,7 @@ over the duration of a whole build, measured first.  After every kill the site f
 exactly the old site or exactly the new one (a manifest of every file's SHA-256), its links
 must check (``check_site``), nothing left beside it may stop the next build, and the next build
 must succeed and give the new site.  Most kills use the small site corpus with one
-Comprehensive Rules text (about 900 pages, under a second); a few use the five seeds.
+Comprehensive Rules text (about 900 pages, under a second); one uses the five seeds.
 
 Run with ``-s`` to see the count of builds killed and survived, and where the kills landed.
 """
@@ -327,7 +327,8 @@ def test_killed_builds_leave_the_old_site_or_the_new_one(tmp_path, capsys):
 
     total = SMALL_KILLS + CLEANUP_KILLS + SEED_KILLS
     assert tally.survived == total
-    assert tally.killed >= total - 2, "most kills must land inside a build"
+    assert tally.killed >= total - 2, "most kills must land inside a build"  # the last slice may
+    # reach past the build (fractions up to 1.05), and the seeds kill is timed on a clean build
     with capsys.disabled():
         print(f"\ninterrupted builds survived: {tally.survived} of {total} "
               f"({tally.killed} killed mid-build, {tally.finished_first} had finished; "

@@ -63,8 +63,8 @@ def carry_over(out: Path, staging: Path, files: dict[str, str]) -> dict[str, tup
         try:
             if not S_ISREG(os.lstat(source).st_mode) or file_sha256(source) != sha:
                 continue  # changed since it was written (or a link now): written again
-        except OSError:
-            continue
+        except (OSError, ValueError):  # ValueError: a name no path can have (a NUL, a lone
+            continue                   # surrogate) in a state file someone wrote
         folder = os.path.dirname(target)
         if folder not in made:
             os.makedirs(folder, exist_ok=True)

@@ -98,10 +98,11 @@ def test_the_go_to_rule_box_takes_any_editions_number(page, site_url):
     assert page.errors == []
 
 
-def test_an_old_ruling_permalink_inside_the_folded_sources_opens_them(page, site_dir, site_url):
+def test_an_old_ruling_permalink_inside_the_folded_sources_opens_them(page, site_dir, tmp_path):
     """Issue 15: a card page lists the other documents printing a ruling, the rest folded in a
     <details>; a fragment id there (an old permalink) opens it and is in view. The seed site has no
-    reprinted ruling, so the page is one made here, with the site's own stylesheet."""
+    reprinted ruling, so the page is one made here, beside a link to the site's own assets (the
+    seed site is shared by every test process: nothing is written into it)."""
     html = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title>'
             '<link rel="stylesheet" href="../assets/site.css"></head><body>',
             '<div style="height:3000px">top</div><div class="also-in"><p class="also-in-label">Also in</p>'
@@ -109,14 +110,13 @@ def test_an_old_ruling_permalink_inside_the_folded_sources_opens_them(page, site
             '</summary><ul class="also-in-list">']
     html += [f'<li><a href="#" id="r-1-{n}">Doc {n}</a><span id="r-2-{n}"></span></li>' for n in range(2, 11)]
     html.append('</ul></details></div><div style="height:3000px">end</div></body></html>')
-    path = site_dir / "cards" / "zz-folded-sources-test.html"
+    (tmp_path / "assets").symlink_to(site_dir / "assets")
+    path = tmp_path / "cards" / "zz-folded-sources-test.html"
+    path.parent.mkdir()
     path.write_text("".join(html), encoding="utf-8")
-    try:
-        page.goto(site_url + "cards/zz-folded-sources-test.html#r-2-7")
-        assert page.evaluate("document.querySelector('details').open")
-        assert page.evaluate("document.getElementById('r-1-7').getBoundingClientRect().top") < 900
-    finally:
-        path.unlink()
+    page.goto(path.as_uri() + "#r-2-7")
+    assert page.evaluate("document.querySelector('details').open")
+    assert page.evaluate("document.getElementById('r-1-7').getBoundingClientRect().top") < 900
 
 
 def test_a_section_of_an_older_edition_without_a_page_is_read_through_its_history(page, site_url):
