@@ -1,7 +1,6 @@
 """Shared test fixtures: the embedded corpus and helpers to normalize it."""
 from __future__ import annotations
 
-import fcntl
 import os
 import pickle
 import shutil
@@ -13,6 +12,7 @@ from typing import TypeVar
 import pytest
 
 from compiler.errors import Diagnostics
+from compiler.lock import hold_lock
 from compiler.model import Document
 from compiler.readers import read_document
 from compiler.textio import read_source
@@ -96,8 +96,7 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], T]) -> T:
         base = base.parent   # pytest-N/, the run's, above each worker's pytest-N/popen-gwK/
     folder = base / f"made once {name}"   # a space: the pages are opened from such a path too
     made = base / f"made-once-{name}.pickle"
-    with open(base / f"made-once-{name}.lock", "wb") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with hold_lock(folder, "test fixture", say=lambda _message: None):   # faqc's own lock
         if made.is_file():
             return pickle.loads(made.read_bytes())
         if folder.exists():   # a worker failed half-way: start again
