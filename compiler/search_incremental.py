@@ -18,21 +18,24 @@ document, so that a build re-indexes only the documents whose records changed:
   ``record_signature`` hashes exactly that.
 * The export is what the search package's ``export_files`` makes of the index data. Each
   document's records are analysed once (``search.segment.index_records``): the same terms
-  make its segment and its *part* of the index data (stored fields, field lengths, postings
-  and the text fields' positions, the numbers Whoosh stores), never read back from the
-  segment. Parts are kept as JSON in ``.faqc/search/`` for the next build, and put together
-  with their document numbers offset, as Whoosh's ``MultiReader`` would number them, each as
-  it comes, and let go: the parts of the documents indexed now as the workers hand them over
-  (in order), the others read from disk (a part that cannot be read is made again then).
-  Only the export files whose bytes changed are rewritten. The table of contents is written
-  anew from the parts' facts each time: the old one (a pickle) is never read back.
+  make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
+  and each term's postings and positions already encoded as the browser reads them), never
+  read back from the segment. Parts are kept as JSON in ``.faqc/search/`` for the next
+  build, and put together (``search.export.assemble``) with their document numbers offset,
+  as Whoosh's ``MultiReader`` would number them: a term's encoded postings are joined, only
+  the first number of each part's run changed, so no posting is decoded or encoded again.
+  Each part is taken in as it comes and let go: the parts of the documents indexed now as
+  the workers hand them over (in order), the others read from disk (a part that cannot be
+  read is made again then). Only the export files whose bytes changed are rewritten. The
+  table of contents is written anew from the parts' facts each time: the old one (a pickle)
+  is never read back.
 """
 from __future__ import annotations
 
 import hashlib
-import sys
 import json
-from collections import Counter, defaultdict
+import sys
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field, replace
@@ -48,7 +51,7 @@ from .model import CardEntry, Document, iter_document_blocks
 from .parallel import map_chunks
 from .progress import Progress
 from .search.build import EXPORT_DIR, INDEX_DIR
-from .search.export import IndexData, iter_export_files
+from .search.export import ExportPart, assemble, export_part, iter_assembled_files
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, build_schema
 from .search.segment import index_records, stored_bytes
@@ -107,12 +110,12 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
 
 @dataclass(slots=True)
 class IndexedDocument:
-    """A document's segment file, its part of the index data (``part``, as ``part_json``
+    """A document's segment file, its part of the export's data (``part``, as ``part_json``
     writes it) and the same as objects (``data``, ``field_lengths``: never parsed back)."""
 
     segment: bytes
     part: bytes
-    data: IndexData
+    data: ExportPart
     field_lengths: dict[str, int]
 
 
@@ -127,45 +130,41 @@ def records_segment(unit: str, records: list[SearchRecord]) -> IndexedDocument |
     if not records:
         return None
     made = index_records(records, DocumentCodec(segment_id(unit)))
-    return IndexedDocument(made.files[segment_file(unit)], part_json(made.data, made.field_lengths),
-                           made.data, made.field_lengths)
+    part = export_part(made.data)
+    return IndexedDocument(made.files[segment_file(unit)], part_json(part, made.field_lengths),
+                           part, made.field_lengths)
 
 
-PART_VERSION = 2
+PART_VERSION = 3
 """Bump when a part's JSON changes shape (a part of another version is made again): 2 wrote
-each distinct run of positions once (``runs``), the positions as indices into them."""
+each distinct run of positions once, 3 the part as the export encodes it (``ExportPart``)."""
 
 
-def part_json(part: IndexData, field_lengths: dict[str, int]) -> bytes:
-    """Return a segment's index data and field lengths as JSON (the cache never holds pickles)."""
-    runs: dict[tuple[int, ...], int] = {}  # each distinct run of positions, numbered
-    positions = [[f, t, [runs.setdefault(tuple(x), len(runs)) for x in lists]]
-                 for (f, t), lists in part.positions.items()]
+def part_json(part: ExportPart, field_lengths: dict[str, int]) -> bytes:
+    """Return a unit's export data and field lengths as JSON (the cache never holds pickles)."""
     data = {"version": PART_VERSION, "doc_count": part.doc_count, "stored": part.stored,
             "scorable": part.scorable, "totals": part.totals, "field_docs": part.field_docs,
-            "lengths": part.lengths,
-            "postings": [[f, t, [x for pair in items for x in pair]]
-                         for (f, t), items in part.postings.items()],
-            "runs": list(runs), "positions": positions,
+            "holders": part.holders,
+            "terms": [[*key, *fragment] for key, fragment in part.terms.items()],
             "field_lengths": dict(sorted(field_lengths.items()))}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def load_part(data: bytes) -> tuple[IndexData, dict[str, int]]:
-    """Return the index data and field lengths of ``part_json``; raise ValueError if malformed
-    or of another ``PART_VERSION``."""
+def load_part(data: bytes) -> tuple[ExportPart, dict[str, int]]:
+    """Return the export data and field lengths of ``part_json``; raise ValueError if
+    malformed or of another ``PART_VERSION``."""
     try:
         raw = json.loads(data)
         if raw["version"] != PART_VERSION:
             raise ValueError(f"index part of version {raw['version']}, not {PART_VERSION}")
-        postings = {(f, t): list(zip(flat[0::2], flat[1::2])) for f, t, flat in raw["postings"]}
-        runs = raw["runs"]  # each distinct run one list, shared by the postings that have it
-        if any(i < 0 for _, _, indices in raw["positions"] for i in indices):
-            raise ValueError("malformed index part: a negative run")
-        positions = {(f, t): [runs[i] for i in indices] for f, t, indices in raw["positions"]}
-        part = IndexData(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
-                         dict(raw["totals"]), dict(raw["field_docs"]), dict(raw["lengths"]),
-                         postings, positions)
+        # unpacked, so a row of another length is a ValueError
+        terms = {(lang, name, term): (count, first, last, bool(weighted), size, tail,
+                                      position_size, positions)
+                 for lang, name, term, count, first, last, weighted, size, tail, position_size,
+                 positions in raw["terms"]}
+        part = ExportPart(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
+                          dict(raw["totals"]), dict(raw["field_docs"]), terms,
+                          dict(raw["holders"]))
         return part, {str(k): int(v) for k, v in raw["field_lengths"].items()}
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"malformed index part: {exc!r}") from None
@@ -182,48 +181,6 @@ def document_segment_entry(doc_id: str, doc_count: int, field_lengths: dict[str,
     segment._fieldlengths = defaultdict(int, {sys.intern(name): length
                                               for name, length in field_lengths.items()})
     return segment
-
-
-def assemble(parts: Iterable[IndexData]) -> IndexData:
-    """Return the index data of the segments of ``parts`` in order, as one index has them.
-
-    Memory: a posting is a ``(document, weight)`` pair, and a record's postings mostly share
-    theirs (weight 1.0, or its field's boost), so each distinct pair is one tuple for the
-    whole index (a list of pairs then costs a pointer a posting, not a tuple and a float:
-    about 90 bytes); so is each distinct list of positions (never changed once made); each
-    part's postings and positions are let go as they are taken in, so that ``parts``
-    may be a generator that does not hold them."""
-    data = IndexData(0, [], {}, Counter(), Counter())
-    pairs: dict[tuple[int, float], tuple[int, float]] = {}
-    runs: dict[tuple[int, ...], list[int]] = {}  # and one list per distinct run of positions
-    for part in parts:
-        if not data.scorable:
-            data.scorable = dict(part.scorable)
-            data.lengths = {name: [] for name, scorable in data.scorable.items() if scorable}
-        offset = data.doc_count
-        data.doc_count += part.doc_count
-        data.stored.extend(part.stored)
-        data.totals.update(part.totals)
-        data.field_docs.update(part.field_docs)
-        for name, values in data.lengths.items():
-            values.extend(part.lengths.get(name) or [0] * part.doc_count)
-        for key, items in part.postings.items():
-            target = data.postings.setdefault(key, [])
-            for d, w in items:
-                pair = (d + offset, w)
-                target.append(pairs.setdefault(pair, pair))
-        part.postings = {}
-        shared: dict[int, list[int]] = {}  # a part's run, by id: one of ``runs`` (parts share theirs)
-        for key, lists in part.positions.items():  # in posting order, like the postings
-            target = data.positions.setdefault(key, [])
-            for x in lists:
-                run = shared.get(id(x))
-                if run is None:
-                    run = shared[id(x)] = runs.setdefault(tuple(x), x)
-                target.append(run)
-        part.positions = {}
-    data.totals, data.field_docs = dict(data.totals), dict(data.field_docs)
-    return data
 
 
 def toc_bytes(segments: list[W3Segment]) -> bytes:
@@ -276,11 +233,11 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         index = _index_chunk(inv, crs)
         made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=2)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
-            data = assemble(_parts(order, set(stale), made, index, root, facts, update))
+            assembled = assemble(_parts(order, set(stale), made, index, root, facts, update))
     with progress.phase("export"):  # each file written as it is made, none held
-        update.export_written, update.export_bytes = write_export(root / EXPORT_DIR,
-                                                                  iter_export_files(data))
-        del data
+        update.export_written, update.export_bytes = write_export(
+            root / EXPORT_DIR, iter_assembled_files(assembled))
+        del assembled
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
                                                 for unit, count, lengths in facts]))
     _keep_only(index_dir, {TOC_NAME} | {segment_file(unit) for unit, _, _ in facts})
@@ -290,7 +247,7 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
 
 
 def _keep(indexed: IndexedDocument | None, index_dir: Path, parts_dir: Path,
-          unit: str) -> tuple[IndexData, dict[str, int]] | None:
+          unit: str) -> tuple[ExportPart, dict[str, int]] | None:
     """Write a unit's segment and part just made; return its data (None: it has no records)."""
     if indexed is None:
         return None
@@ -301,8 +258,8 @@ def _keep(indexed: IndexedDocument | None, index_dir: Path, parts_dir: Path,
 
 def _parts(units: list[str], stale: set[str], made: Iterator[tuple[str, IndexedDocument | None]],
            index: Callable[[list[str]], list], root: Path, facts: list,
-           update: SearchUpdate) -> Iterator[IndexData]:
-    """Yield the index data of ``units`` in order: those ``stale`` as they are ``made`` (in the
+           update: SearchUpdate) -> Iterator[ExportPart]:
+    """Yield the export data of ``units`` in order: those ``stale`` as they are ``made`` (in the
     same order; each written as it comes), the others read from their parts (a part that
     cannot be read is made again, here); each unit's table-of-contents facts are appended to
     ``facts``."""
@@ -327,7 +284,7 @@ def part_file(doc_id: str) -> str:
     return f"{segment_id(doc_id)}.json"
 
 
-def _load_part(path: Path) -> tuple[IndexData, dict[str, int]] | None:
+def _load_part(path: Path) -> tuple[ExportPart, dict[str, int]] | None:
     try:
         return load_part(path.read_bytes())
     except (OSError, ValueError):

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from compiler.search.build import PAGE_SIZE, TYPICAL_QUERY, query_files
-from compiler.search.export import (encode_positions, encode_postings, export_files, fnv1a,
-                                     read_index, to_script)
+from compiler.search.export import (encode_positions, encode_postings, export_files, export_part,
+                                     fnv1a, iter_parts_export, read_index, to_script)
 from compiler.search.indexer import write_index
 from compiler.search.records import SearchRecord
 from compiler.search.results import search_index
@@ -85,15 +85,18 @@ def test_an_incremental_builds_index_part_keeps_the_positions(tmp_path):
     write_index(records, tmp_path / "index")
     data = read_index(tmp_path / "index")
     assert data.positions[("body_en", "card")] == [[2, 3]] and data.positions[("body_ja", "マナ")] == [[2]]
-    raw = part_json(data, {})
-    assert load_part(raw)[0] == data
-    for change in ("positions", "version"):  # a part of another shape is made again
+    part = export_part(data)
+    raw = part_json(part, {})
+    assert load_part(raw)[0] == part
+    assert dict(iter_parts_export([load_part(raw)[0]])) == export_files(data)
+    assert part.terms[("en", "body_en", "card")][6:] == (2, "-3,1")  # positions 2 and 3
+    for change in ("terms", "version"):  # a part of another shape is made again
         old = json.loads(raw)
         del old[change]
         with pytest.raises(ValueError):
             load_part(json.dumps(old).encode("utf-8"))
     old = json.loads(raw)
-    old["positions"][0][2] = [len(old["runs"])]  # a run that is not there
+    old["terms"][0].pop()  # a term without its positions
     with pytest.raises(ValueError):
         load_part(json.dumps(old).encode("utf-8"))
 

@@ -4,7 +4,11 @@ The data (``IndexData``) is the numbers Whoosh stores and scores on: stored fiel
 and weights, the quantised field lengths and the field totals.  The builds make it with the
 index from the same terms (``segment.index_records``), never by reading the index back; the
 tests hold it to what the Whoosh reader reads back (``read_index``), so the browser scores on
-exactly the numbers Whoosh scores on.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
+exactly the numbers Whoosh scores on.  The data of a segment is encoded once
+(``export_part``); the segments' parts are put together by joining their encoded texts
+(``assemble``: only the first number of each part's run of a posting list depends on where
+its documents are numbered), and the files written from that (``iter_assembled_files``).
+A whole index is one part.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
 
     meta.js                 document count, fields (scorable, total length, documents with
                             the field, query boost),
@@ -54,9 +58,11 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections import Counter
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh.reading import IndexReader
@@ -224,27 +230,6 @@ def language_docs(data: IndexData, lang: str) -> list[int]:
     return docs
 
 
-def _language_terms(data: IndexData, docs: list[int],
-                    codes: dict[str, list[int]]) -> tuple[dict, dict]:
-    """Return the encoded postings and positions of the terms, restricted to ``docs`` (the
-    scorable fields' postings carrying ``codes``: ``_posting_codes``)."""
-    first, last = (docs[0], docs[-1]) if docs else (0, -1)
-    encoded_runs: dict[int, list[int]] = {}  # a run of positions shared by postings: once
-    terms: dict[tuple[str, str], list] = {}
-    positions: dict[tuple[str, str], list] = {}
-    for key, items in sorted(data.postings.items()):
-        start = bisect_left(items, first, key=_docnum)  # postings go by document number
-        end = bisect_right(items, last, key=_docnum)
-        if start < end:
-            field_codes = codes.get(key[0])  # a scorable field: each posting's length byte
-            items = items[start:end]
-            terms[key] = encode_postings(items, [field_codes[d] for d, _ in items]
-                                         if field_codes is not None else None)
-            if key in data.positions:
-                positions[key] = encode_positions(data.positions[key][start:end], encoded_runs)
-    return terms, positions
-
-
 def _posting_codes(data: IndexData) -> dict[str, list[int]]:
     """Return, per scorable field, each document's length byte plus 256 times its kind's index
     (what a posting of the field carries)."""
@@ -258,12 +243,12 @@ def _docnum(item: tuple[int, float]) -> int:
     return item[0]
 
 
-def _shards(encoded: dict[tuple[str, str], list], shard_above: int, target: int) -> list[dict]:
-    """Return ``{field: {term: value}}`` split into shards by term hash, each value (a flat
-    list of numbers) as its compact JSON text."""
-    texts = {key: json.dumps(value, separators=(",", ":")) for key, value in encoded.items()}
+def _shards(texts: dict[tuple[str, str], str], sizes: dict[tuple[str, str], int],
+            shard_above: int, target: int) -> list[dict]:
+    """Return ``{field: {term: text}}`` split into shards by term hash, ``texts`` being each
+    term's flat list of numbers as compact JSON and ``sizes`` how many numbers it holds."""
     # the size of each value as ``json.dumps`` writes it by default: ", " between numbers
-    size = sum(len(texts[k]) + max(len(v) - 1, 0) + len(k[1]) * 3 + 8 for k, v in encoded.items())
+    size = sum(len(texts[k]) + max(sizes[k] - 1, 0) + len(k[1]) * 3 + 8 for k in texts)
     count = 1 if size <= shard_above else math.ceil(size / target)
     shards: list[dict] = [{} for _ in range(count)]
     for (name, text), value in texts.items():
@@ -322,21 +307,151 @@ def iter_export_files(data: IndexData,
                       shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
     """Yield the export's files (path relative to the export folder, bytes) one at a time, so
     that a writer need not hold them all (``export_files`` has them in order of path)."""
-    languages = {}
+    return iter_assembled_files(assemble([export_part(data)]), shard_above)
+
+
+Fragment = tuple[int, int, int, bool, int, str, int, "str | None"]
+"""A term's postings among the documents of one language of an ``ExportPart``, encoded:
+how many postings, the first and last document (numbered within the part), whether the first
+posting has a weight (is written ``-delta, weight``), how many numbers the flat list holds,
+its JSON after the first number (no brackets; ``encode_postings``), then how many numbers its
+positions hold and their JSON (no brackets; ``encode_positions``; None: a field without
+positions).  Only the first number depends on where the part's documents are numbered."""
+
+
+@dataclass(slots=True)
+class ExportPart:
+    """The export's data of a run of documents (one unit's segment, or a whole index), encoded
+    once: ``iter_parts_export`` puts parts together by joining their texts, fixing only each
+    posting list's first number, never encoding a posting again."""
+
+    doc_count: int
+    stored: list[dict]
+    scorable: dict[str, bool]
+    totals: dict[str, int]
+    field_docs: dict[str, int]
+    terms: dict[tuple[str, str, str], Fragment]
+    """(language, field, term) -> its postings among the part's documents of that language."""
+    holders: dict[str, list[str]]
+    """Each text-field term that can be a name (``forgiving.NAME``): the sets of the part's
+    documents that hold it (what ``title_names`` counts a name's reach in)."""
+
+
+def export_part(data: IndexData) -> ExportPart:
+    """Return the export's data of the documents of ``data``, encoded."""
     codes = _posting_codes(data)
+    ranges = [(lang, docs[0], docs[-1]) for lang in LANGUAGES
+              if (docs := language_docs(data, lang))]
+    encoded_runs: dict[int, list[int]] = {}  # a run of positions shared by postings: once
+    terms: dict[tuple[str, str, str], Fragment] = {}
+    holders: dict[str, set[str]] = {}
+    sets = [set_code(stored) for stored in data.stored]
+    for key, items in sorted(data.postings.items()):
+        name, text = key
+        field_codes = codes.get(name)  # a scorable field: each posting's length byte
+        lists = data.positions.get(key)
+        for lang, first, last in ranges:
+            start = bisect_left(items, first, key=_docnum)  # postings go by document number
+            end = bisect_right(items, last, key=_docnum)
+            if start == end:
+                continue
+            span = items[start:end]
+            flat = encode_postings(span, [field_codes[d] for d, _ in span]
+                                   if field_codes is not None else None)
+            positions = None if lists is None else encode_positions(lists[start:end], encoded_runs)
+            terms[(lang, name, text)] = (
+                len(span), span[0][0], span[-1][0], flat[0] < 0, len(flat), _flat_json(flat[1:]),
+                len(positions or ()), None if positions is None else _flat_json(positions))
+        if name in TEXT_FIELDS and NAME.fullmatch(text):
+            holders.setdefault(text, set()).update(sets[d] for d, _ in items)
+    return ExportPart(data.doc_count, data.stored, data.scorable, data.totals, data.field_docs,
+                      terms, {term: sorted(codes) for term, codes in sorted(holders.items())})
+
+
+def _flat_json(numbers: list) -> str:
+    """Return a flat list of numbers as compact JSON, without its brackets."""
+    return json.dumps(numbers, separators=(",", ":"))[1:-1]
+
+
+@dataclass(slots=True)
+class Assembled:
+    """The export's data of an index put together from its parts (``assemble``)."""
+
+    data: IndexData
+    """The documents' stored fields and the fields' totals (no postings: they are in ``joined``)."""
+    joined: dict[tuple[str, str, str], list]
+    """(language, field, term) -> [texts of its postings, the last document, postings,
+    numbers, texts of its positions (None: a field without), numbers of positions]"""
+    holders: dict[str, set[str]]
+    """As ``ExportPart.holders``, of the whole index."""
+
+
+def assemble(parts: Iterable[ExportPart]) -> Assembled:
+    """Return the export's data of the index whose segments are ``parts``, in order (documents
+    numbered on from one part to the next, as Whoosh's ``MultiReader`` numbers them). Each
+    part is let go once taken in: ``parts`` may be a generator that does not hold them."""
+    data = IndexData(0, [], {}, Counter(), Counter())
+    joined: dict[tuple[str, str, str], list] = {}
+    holders: dict[str, set[str]] = {}
+    for part in parts:
+        offset = data.doc_count
+        data.doc_count += part.doc_count
+        data.stored.extend(part.stored)
+        data.scorable = data.scorable or dict(part.scorable)
+        data.totals.update(part.totals)
+        data.field_docs.update(part.field_docs)
+        for key, (count, first, last, weighted, size, tail, position_size, positions) \
+                in part.terms.items():
+            entry = joined.get(key)
+            if entry is None:  # the names held once, not once per part
+                key = (sys.intern(key[0]), sys.intern(key[1]), key[2])
+                entry = joined[key] = [[], -1, 0, 0, [] if positions is not None else None, 0]
+            delta = offset + first - entry[1]  # the first number: from the last document before
+            entry[0].append(f"{-delta if weighted else delta},{tail}" if tail
+                            else str(-delta if weighted else delta))
+            entry[1] = offset + last
+            entry[2] += count
+            entry[3] += size
+            if positions is not None:
+                entry[4].append(positions)
+                entry[5] += position_size
+        for term, codes in part.holders.items():
+            holders.setdefault(term, set()).update(codes)
+    return Assembled(data, joined, holders)
+
+
+def iter_parts_export(parts: Iterable[ExportPart],
+                      shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
+    """Yield the export files of the index whose segments are ``parts``, in order."""
+    return iter_assembled_files(assemble(parts), shard_above)
+
+
+def iter_assembled_files(assembled: Assembled,
+                         shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
+    """Yield the export files of ``assembled`` one at a time."""
+    data, joined = assembled.data, assembled.joined
+    languages = {}
     for lang in LANGUAGES:
         docs = language_docs(data, lang)
-        terms, positions = _language_terms(data, docs, codes)
-        shards = _shards(terms, shard_above, SHARD_TARGET)
-        position_shards = _shards(positions, shard_above, POSITION_TARGET)
+        texts, sizes, position_texts, position_sizes = {}, {}, {}, {}
+        for (language, name, term), (pieces, _, _, size, positions, position_size) \
+                in joined.items():
+            if language == lang:
+                texts[(name, term)] = "[" + ",".join(pieces) + "]"
+                sizes[(name, term)] = size
+                if positions is not None:
+                    position_texts[(name, term)] = "[" + ",".join(positions) + "]"
+                    position_sizes[(name, term)] = position_size
+        shards = _shards(texts, sizes, shard_above, SHARD_TARGET)
+        position_shards = _shards(position_texts, position_sizes, shard_above, POSITION_TARGET)
         chunks = text_chunks(data, lang)
         languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
                            "shards": len(shards), "positions": len(position_shards),
                            "chunks": len(chunks), "per_file": len(chunks[0]) if chunks else 1,
-                           "fields": sorted({name for name, _ in terms})}
-        del terms, positions  # their JSON is in the shards
-        for kind, parts in (("terms", shards), ("pos", position_shards)):
-            for number, shard in enumerate(parts):
+                           "fields": sorted({name for name, _ in texts})}
+        del texts, position_texts  # their JSON is in the shards
+        for kind, files in (("terms", shards), ("pos", position_shards)):
+            for number, shard in enumerate(files):
                 name = f"{lang}/{kind}-{number:02d}"
                 yield f"{name}.js", json_script(name, _shard_json(shard))
         del shards, position_shards
@@ -344,20 +459,24 @@ def iter_export_files(data: IndexData,
             yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
                                                             _text_file(data, chunk))
         yield f"{lang}/docs.js", to_script(f"{lang}/docs", _doc_table(data, docs))
-    lexicon = lexicon_shards(data)
+    counts = Counter()  # postings of each (field, term), languages together
+    for (_, name, term), entry in joined.items():
+        counts[(name, term)] += entry[2]
+    lexicon = lexicon_shards(counts)
     for number, shard in enumerate(lexicon):
         yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
-    yield "names.js", to_script("names", title_names(data))
+    yield "names.js", to_script("names", _title_names(counts, assembled.holders))
     yield "meta.js", to_script("meta", _meta(data, languages) | {"lexicon": len(lexicon)})
 
 
-def lexicon_shards(data: IndexData) -> list[dict[str, int]]:
+def lexicon_shards(counts: dict[tuple[str, str], int]) -> list[dict[str, int]]:
     """Return the text fields' terms with their document frequency (``forgiving.Lexicon``),
-    in shards by ``fnv1a(lexicon_key(term))``: a prefix's terms are all in one shard."""
+    in shards by ``fnv1a(lexicon_key(term))``: a prefix's terms are all in one shard;
+    ``counts`` holds the postings of each (field, term)."""
     frequencies: Counter = Counter()
-    for (name, term), items in data.postings.items():
+    for (name, term), count in counts.items():
         if name in TEXT_FIELDS:
-            frequencies[term] += len(items)
+            frequencies[term] += count
     size = sum(len(t.encode("utf-8")) + 8 for t in frequencies)
     count = max(1, math.ceil(size / LEXICON_TARGET))
     shards: list[dict[str, int]] = [{} for _ in range(count)]
@@ -369,17 +488,21 @@ def lexicon_shards(data: IndexData) -> list[dict[str, int]]:
 def title_names(data: IndexData) -> dict[str, list[int]]:
     """Return the names typos are corrected to, each with its frequency in titles and its
     reach (``forgiving.Lexicon.names`` and ``Name.reach``)."""
+    part = export_part(data)
+    counts: Counter = Counter()
+    for (_, name, term), fragment in part.terms.items():
+        counts[(name, term)] += fragment[0]
+    return _title_names(counts, {term: set(codes) for term, codes in part.holders.items()})
+
+
+def _title_names(counts: dict[tuple[str, str], int],
+                 holders: dict[str, set[str]]) -> dict[str, list[int]]:
     names: Counter = Counter()
-    for (name, term), items in data.postings.items():
+    for (name, term), count in counts.items():
         if name in TITLE_FIELDS and NAME.fullmatch(term):
-            names[term] += len(items)
-    holders: dict[str, set[str]] = {term: set() for term in names}
-    sets = [set_code(stored) for stored in data.stored]
-    for (name, term), items in data.postings.items():
-        if name in TEXT_FIELDS and term in holders:
-            holders[term].update(sets[d] for d, _ in items)
+            names[term] += count
     # each name's reach: the number of sets among its holders' records (``forgiving.reach``)
-    return {term: [names[term], len(holders[term])] for term in sorted(names)}
+    return {term: [names[term], len(holders.get(term, ()))] for term in sorted(names)}
 
 
 def _meta(data: IndexData, languages: dict) -> dict:
