@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from compiler.xref.rulerefs import (
+    _find_rule_refs,
     RULE_NUMBER_RE, RuleRef, expand_range, find_rule_refs, rule_numbers, rule_sort_key,
 )
 
@@ -165,6 +166,29 @@ def test_never_crashes_and_spans_are_consistent(text: str) -> None:
         assert text[ref.start:ref.end] == ref.text
         assert ref.numbers and all(RULE_NUMBER_RE.fullmatch(n) for n in ref.numbers)
         last_end = ref.end
+
+
+DIGITS_AND_FOLDS = "0123456789０１２３４５６７８９①⑨²³¹.．-第項条 ルールrule\u0301\u0308\u20dd\u3099"
+
+
+@given(st.text(alphabet=st.sampled_from(DIGITS_AND_FOLDS), max_size=30) | st.text(max_size=30))
+def test_the_quick_check_lets_go_only_texts_without_references(text: str) -> None:
+    assert find_rule_refs(text) == _find_rule_refs(text)
+
+
+def test_the_quick_check_keeps_every_digit_a_character_folds_to() -> None:
+    """Every character whose NFKC form has a digit still has it in the NFKC of a text where
+    it stands between digits and combining marks (nothing composes with a digit)."""
+    import sys
+    import unicodedata
+    folds = [c for c in map(chr, range(sys.maxunicode + 1))
+             if not c.isascii() and re.search("[0-9]", unicodedata.normalize("NFKC", c))]
+    assert len(folds) > 250  # full-width, circled, super- and subscript, math digits, ...
+    for c in folds:
+        for text in (f"1{c}1", f"{c}\u0301", f"1\u0301{c}\u20dd2"):
+            assert find_rule_refs(f"rule {text}") == _find_rule_refs(f"rule {text}")
+            chars = "".join(unicodedata.normalize("NFKC", x) for x in text)
+            assert re.sub("[^0-9]", "", chars) == re.sub("[^0-9]", "", unicodedata.normalize("NFKC", text))
 
 
 # ---------------------------------------------------------------- the seeds, read raw

@@ -73,8 +73,22 @@ class RuleRef:
     """The span as written in the original text (``409.1f-h``, ``１０４．３ｆ``)."""
 
 
+_THREE_DIGITS = re.compile(r"[1-9][0-9]{2}")
+"""What every reference has in the NFKC form of its text (``_NUM``, ``_DOTTED``)."""
+
+
 def find_rule_refs(text: str) -> list[RuleRef]:
     """Return the rule references of a text, in order of appearance."""
+    # Most texts have none: a text with no three digits in a row in its NFKC form is let go
+    # before the character-by-character fold and ``_REF_RE`` (1.8 s -> 0.3 s over the 110,000
+    # texts of the 20 MiB benchmark). NFKC of the whole text keeps every run of digits the
+    # folds of its characters make: a digit is a starter that nothing composes with.
+    if not _THREE_DIGITS.search(text if text.isascii() else unicodedata.normalize("NFKC", text)):
+        return []
+    return _find_rule_refs(text)
+
+
+def _find_rule_refs(text: str) -> list[RuleRef]:
     folded, origin = _fold(text)
     refs: list[RuleRef] = []
     for match in _REF_RE.finditer(folded):
