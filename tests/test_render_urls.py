@@ -1,9 +1,13 @@
 """Relative URLs between site pages: the site must work hosted and opened from disk."""
 from __future__ import annotations
 
-import pytest
+import posixpath
 
-from compiler.render.urls import relative_url, site_path
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from compiler.render.urls import relative_path, relative_url, site_path
 
 
 @pytest.mark.parametrize("target, page, expected", [
@@ -65,3 +69,12 @@ def test_paths_leaving_the_site_are_refused(path):
 def test_site_path_normalizes():
     assert site_path("/cards/./x.html") == "cards/x.html"
     assert site_path("") == "index.html"
+
+
+SEGMENTS = st.sampled_from(["a", "b", "cards", "index.html", "x.html", "a.b", "502.38a.html"])
+
+
+@given(st.lists(SEGMENTS, min_size=1, max_size=4), st.lists(SEGMENTS, min_size=1, max_size=4))
+def test_relative_path_is_posix_relpath(target, page):
+    target, page = "/".join(target), "/".join(page)
+    assert relative_path(target, page) == posixpath.relpath(target, posixpath.dirname(page) or ".")
