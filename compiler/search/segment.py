@@ -69,6 +69,25 @@ class _SortedPostings:
         """Nothing to clean: nothing was written aside."""
 
 
+class _KnownLengths:
+    """Stands in for the per-document reader the field writer asks each posting's document's
+    field length of (``FieldWriter.add_postings``): the quantised lengths, already known."""
+
+    def __init__(self, lengths: dict[str, list[int]]):
+        self.lengths = lengths
+
+    def doc_field_length_reader(self, fieldname: str, default: int = 0):
+        """Return the length of a document in ``fieldname`` by its number, as Whoosh's reader
+        does: ``default`` for a field no document has a length in, else None for length 0."""
+        values = self.lengths.get(fieldname)
+        if not values or not any(values):  # Whoosh wrote no length column for the field
+            return lambda docnum: default
+        return lambda docnum: values[docnum] or None
+
+    def close(self) -> None:
+        """Nothing to close: nothing was opened."""
+
+
 def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords:
     """Return the one-segment index of ``records`` (in their order), written with ``codec``."""
     schema = build_schema()
@@ -125,6 +144,9 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
         (name, term.encode("utf-8"), docnum, weight,
          encode[name](positions) if positions is not None else b"")
         for name, term in keys for docnum, weight, positions in postings[(name, term)])
+    # the field writer's length of each posting's document (for its blocks' length bounds)
+    # from the lengths made here, not read back from the segment's columns just written
+    writer.per_document_reader = lambda: _KnownLengths(data.lengths)
     writer.commit(merge=False)
     pairs: dict[tuple[int, float], tuple[int, float]] = {}  # one tuple per distinct pair (a
     # record's postings mostly share theirs): a third of the memory, and a pickle to match
