@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -53,7 +54,7 @@ from .progress import Progress
 from .search.build import EXPORT_DIR, INDEX_DIR
 from .search.export import ExportPart, assemble, export_part, iter_assembled_files
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
-from .search.schema import INDEX_NAME, build_schema
+from .search.schema import INDEX_NAME, KINDS, LANGUAGES, TEXT_FIELDS, build_schema
 from .search.segment import index_records, stored_bytes
 from .state import STATE_DIR, write_file
 
@@ -150,23 +151,61 @@ def part_json(part: ExportPart, field_lengths: dict[str, int]) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+_NOT_NUMBERS = re.compile(r"[^-+.eE0-9,]")
+"""A character that no flat list of numbers (as ``json.dumps`` writes it, no brackets) has."""
+_STRING_FIELDS = ("title", "url", "text", "place", "set", "date")
+
+
 def load_part(data: bytes) -> tuple[ExportPart, dict[str, int]]:
     """Return the export data and field lengths of ``part_json``; raise ValueError if
-    malformed or of another ``PART_VERSION``."""
+    malformed or of another ``PART_VERSION``.
+
+    A part's texts go into the site's scripts as they are, so everything is checked: the
+    posting and position texts hold only the characters of numbers and commas (no quote,
+    bracket or letter but an exponent's can reach a script), every count is a whole number
+    in range, every stored record of a known language and kind."""
     try:
         raw = json.loads(data)
         if raw["version"] != PART_VERSION:
             raise ValueError(f"index part of version {raw['version']}, not {PART_VERSION}")
+        doc_count, rows, stored = raw["doc_count"], raw["terms"], raw["stored"]
+        if type(doc_count) is not int or doc_count < 0 or type(rows) is not list \
+                or type(stored) is not list or len(stored) != doc_count:
+            raise ValueError("malformed index part: counts")
+        if any(type(s) is not dict or s.get("lang") not in LANGUAGES or s.get("kind") not in KINDS
+               or any(type(s.get(name, "")) is not str for name in _STRING_FIELDS)
+               for s in stored):
+            raise ValueError("malformed index part: a stored record")
         # unpacked, so a row of another length is a ValueError
-        terms = {(lang, name, term): (count, first, last, bool(weighted), size, tail,
-                                      position_size, positions)
+        terms = {(lang, name, term): (count, first, last, weighted, size, tail, position_size,
+                                      positions)
                  for lang, name, term, count, first, last, weighted, size, tail, position_size,
-                 positions in raw["terms"]}
-        part = ExportPart(int(raw["doc_count"]), list(raw["stored"]), dict(raw["scorable"]),
-                          dict(raw["totals"]), dict(raw["field_docs"]), terms,
-                          dict(raw["holders"]))
-        return part, {str(k): int(v) for k, v in raw["field_lengths"].items()}
-    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+                 positions in rows}
+        keys, fragments = list(zip(*terms.items())) or ((), ())
+        columns = list(zip(*fragments)) or [()] * 8
+        numbers = [x for column in (*columns[:3], columns[4], columns[6]) for x in column]
+        if not {lang for lang, _, _ in keys} <= set(LANGUAGES) \
+                or {type(text) for _, _, text in keys} - {str} \
+                or {type(x) for x in numbers} - {int} or min(numbers, default=0) < 0 \
+                or {type(x) for x in columns[3]} - {bool} \
+                or any(not first <= last < doc_count for first, last in zip(columns[1], columns[2])) \
+                or any((positions is None) != (name not in TEXT_FIELDS)
+                       for (_, name, _), positions in zip(keys, columns[7])):
+            raise ValueError("malformed index part: a term")
+        texts = [*columns[5], *(x for x in columns[7] if x is not None)]
+        if {type(x) for x in texts} - {str} or _NOT_NUMBERS.search(",".join(texts)):
+            raise ValueError("malformed index part: postings or positions not numbers")
+        holders = dict(raw["holders"])
+        if any(type(codes) is not list or {type(c) for c in codes} - {str}
+               for codes in holders.values()):
+            raise ValueError("malformed index part: holders")
+        counts = [dict(raw[name]) for name in ("totals", "field_docs", "field_lengths")]
+        if any(type(v) is not int for values in counts for v in values.values()):
+            raise ValueError("malformed index part: field totals")
+        part = ExportPart(doc_count, stored, {str(k): bool(v) for k, v in raw["scorable"].items()},
+                          counts[0], counts[1], terms, holders)
+        return part, {str(k): v for k, v in counts[2].items()}
+    except (KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
         raise ValueError(f"malformed index part: {exc!r}") from None
 
 

@@ -101,6 +101,46 @@ def test_an_incremental_builds_index_part_keeps_the_positions(tmp_path):
         load_part(json.dumps(old).encode("utf-8"))
 
 
+HOSTILE_ROWS = [  # (row index, value): the row of ("en", "body_en", "card") changed so
+    (8, '0]}});globalThis.PWNED=1;(function(){})({"a":{"x":[0'),  # script in the postings
+    (10, "1]);alert(1);(["), (10, None), (8, 3), (8, "1 2"),  # ... in the positions; none; not text
+    (0, "xx"), (3, "2"), (3, -1), (4, 1.5), (4, 2), (5, 9), (6, 1), (7, 1e999)]
+"""(a language not known; counts not whole numbers, or below 0; the first document after the
+last; the last past the part's documents; weighted 1, not a boolean; a size of infinity)"""
+
+
+@pytest.mark.parametrize("index, value", HOSTILE_ROWS)
+def test_a_tampered_part_is_refused_never_written_into_a_script(tmp_path, index, value):
+    from compiler.search_incremental import load_part, part_json
+    write_index([_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")],
+                tmp_path / "index")
+    raw = json.loads(part_json(export_part(read_index(tmp_path / "index")), {}))
+    [row] = [r for r in raw["terms"] if r[:3] == ["en", "body_en", "card"]]
+    assert load_part(json.dumps(raw).encode("utf-8"))  # as written: loads
+    row[index] = value
+    with pytest.raises(ValueError):
+        load_part(json.dumps(raw).encode("utf-8"))
+
+
+@pytest.mark.parametrize("change", [
+    lambda raw: raw.update(doc_count=1e999), lambda raw: raw.update(doc_count=-1),
+    lambda raw: raw["stored"][0].pop("lang"), lambda raw: raw["stored"][0].update(kind="x"),
+    lambda raw: raw["stored"][0].update(set=["a"]), lambda raw: raw["holders"].update(card="ab"),
+    lambda raw: raw["totals"].update(body_en="5"), lambda raw: raw["field_lengths"].update(x=1e999),
+    lambda raw: raw.update(terms="abc"), lambda raw: raw["terms"].append("abcdefghijk"),
+])
+def test_a_part_with_a_bad_value_is_refused(tmp_path, change):
+    from compiler.search_incremental import load_part, part_json
+    write_index([_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")],
+                tmp_path / "index")
+    raw = json.loads(part_json(export_part(read_index(tmp_path / "index")), {"body_en": 3}))
+    change(raw)
+    with pytest.raises(ValueError):
+        load_part(json.dumps(raw).encode("utf-8"))
+    with pytest.raises(ValueError):
+        load_part(b"[" * 100_000 + b"]" * 100_000)  # nested past the parser's depth
+
+
 def test_fnv1a_is_the_same_in_the_browser():
     words = ["body_en:bushido", "title_ja:混成", "card:𠮷野家", ""]
     assert node("fnv1a", words) == [fnv1a(w) for w in words]

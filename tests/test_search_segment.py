@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from whoosh.filedb.filestore import RamStorage
 
 from compiler.search.analysis import analyze_text, analyze_text_reference, term_positions
-from compiler.search.export import export_files, read_index
+from compiler.search.export import export_files, export_part, iter_parts_export, read_index
 from compiler.search.indexer import FixedIdCodec, replace_folder
 from compiler.search.records import build_records
 from compiler.search.schema import INDEX_NAME, build_schema
@@ -69,6 +69,20 @@ def test_the_export_data_is_what_whoosh_reads_back(records, tmp_path):
         assert getattr(made.data, name) == getattr(back, name), name
     assert list(made.data.postings) == list(back.postings)  # the same (sorted) order
     assert export_files(made.data) == export_files(back)
+
+
+def test_the_export_put_together_from_parts_is_the_whole_indexs(records):
+    """Segments' parts, their documents numbered on from one to the next, give the export of
+    the one index of all their records: splits inside a language, at its end, and parts of
+    one record (weighted and exact postings, positions, both languages)."""
+    whole = export_files(index_records(records, FixedIdCodec()).data)
+    first_ja = next(n for n, r in enumerate(records) if r.lang == "ja")
+    for cuts in ([1, 7, first_ja, first_ja + 1, len(records) - 1], [first_ja // 2, first_ja],
+                 list(range(1, 40))):
+        bounds = [0, *cuts, len(records)]
+        parts = [export_part(index_records(records[a:b], FixedIdCodec()).data)
+                 for a, b in zip(bounds, bounds[1:])]
+        assert dict(sorted(iter_parts_export(parts))) == whole, cuts
 
 
 def test_no_records_make_an_empty_index(tmp_path):

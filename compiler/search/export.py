@@ -322,8 +322,8 @@ positions).  Only the first number depends on where the part's documents are num
 @dataclass(slots=True)
 class ExportPart:
     """The export's data of a run of documents (one unit's segment, or a whole index), encoded
-    once: ``iter_parts_export`` puts parts together by joining their texts, fixing only each
-    posting list's first number, never encoding a posting again."""
+    once: ``assemble`` puts parts together by joining their texts, fixing only each posting
+    list's first number, never encoding a posting again."""
 
     doc_count: int
     stored: list[dict]
@@ -407,8 +407,9 @@ def assemble(parts: Iterable[ExportPart]) -> Assembled:
                 key = (sys.intern(key[0]), sys.intern(key[1]), key[2])
                 entry = joined[key] = [[], -1, 0, 0, [] if positions is not None else None, 0]
             delta = offset + first - entry[1]  # the first number: from the last document before
-            entry[0].append(f"{-delta if weighted else delta},{tail}" if tail
-                            else str(-delta if weighted else delta))
+            entry[0].append(str(-delta if weighted else delta))
+            if tail:  # the part's text itself, not a copy: joined with a comma
+                entry[0].append(tail)
             entry[1] = offset + last
             entry[2] += count
             entry[3] += size
@@ -428,20 +429,24 @@ def iter_parts_export(parts: Iterable[ExportPart],
 
 def iter_assembled_files(assembled: Assembled,
                          shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
-    """Yield the export files of ``assembled`` one at a time."""
+    """Yield the export files of ``assembled`` one at a time; each language's postings are
+    let go of ``assembled`` once they are in its files."""
     data, joined = assembled.data, assembled.joined
+    counts = Counter()  # postings of each (field, term), languages together
+    for (_, name, term), entry in joined.items():
+        counts[(name, term)] += entry[2]
     languages = {}
     for lang in LANGUAGES:
         docs = language_docs(data, lang)
         texts, sizes, position_texts, position_sizes = {}, {}, {}, {}
-        for (language, name, term), (pieces, _, _, size, positions, position_size) \
-                in joined.items():
-            if language == lang:
-                texts[(name, term)] = "[" + ",".join(pieces) + "]"
-                sizes[(name, term)] = size
-                if positions is not None:
-                    position_texts[(name, term)] = "[" + ",".join(positions) + "]"
-                    position_sizes[(name, term)] = position_size
+        for key in [key for key in joined if key[0] == lang]:
+            pieces, _, _, size, positions, position_size = joined.pop(key)
+            texts[key[1:]] = "[" + ",".join(pieces) + "]"
+            sizes[key[1:]] = size
+            if positions is not None:
+                position_texts[key[1:]] = "[" + ",".join(positions) + "]"
+                position_sizes[key[1:]] = position_size
+            del pieces, positions
         shards = _shards(texts, sizes, shard_above, SHARD_TARGET)
         position_shards = _shards(position_texts, position_sizes, shard_above, POSITION_TARGET)
         chunks = text_chunks(data, lang)
@@ -459,9 +464,6 @@ def iter_assembled_files(assembled: Assembled,
             yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
                                                             _text_file(data, chunk))
         yield f"{lang}/docs.js", to_script(f"{lang}/docs", _doc_table(data, docs))
-    counts = Counter()  # postings of each (field, term), languages together
-    for (_, name, term), entry in joined.items():
-        counts[(name, term)] += entry[2]
     lexicon = lexicon_shards(counts)
     for number, shard in enumerate(lexicon):
         yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
