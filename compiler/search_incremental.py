@@ -185,7 +185,7 @@ def load_part(data: bytes) -> tuple[ExportPart, dict[str, int]]:
         columns = list(zip(*fragments)) or [()] * 8
         numbers = [x for column in (*columns[:3], columns[4], columns[6]) for x in column]
         if not {lang for lang, _, _ in keys} <= set(LANGUAGES) \
-                or {type(text) for _, _, text in keys} - {str} \
+                or {type(text) for _, name, term in keys for text in (name, term)} - {str} \
                 or {type(x) for x in numbers} - {int} or min(numbers, default=0) < 0 \
                 or {type(x) for x in columns[3]} - {bool} \
                 or any(not first <= last < doc_count for first, last in zip(columns[1], columns[2])) \

@@ -104,8 +104,8 @@ def test_an_incremental_builds_index_part_keeps_the_positions(tmp_path):
 HOSTILE_ROWS = [  # (row index, value): the row of ("en", "body_en", "card") changed so
     (8, '0]}});globalThis.PWNED=1;(function(){})({"a":{"x":[0'),  # script in the postings
     (10, "1]);alert(1);(["), (10, None), (8, 3), (8, "1 2"),  # ... in the positions; none; not text
-    (0, "xx"), (3, "2"), (3, -1), (4, 1.5), (4, 2), (5, 9), (6, 1), (7, 1e999)]
-"""(a language not known; counts not whole numbers, or below 0; the first document after the
+    (0, "xx"), (1, 5), (2, 5), (3, "2"), (3, -1), (4, 1.5), (4, 2), (5, 9), (6, 1), (7, 1e999)]
+"""(a language not known; a field or term not text; counts not whole numbers, or below 0; the first document after the
 last; the last past the part's documents; weighted 1, not a boolean; a size of infinity)"""
 
 
