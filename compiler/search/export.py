@@ -365,7 +365,7 @@ def export_part(data: IndexData) -> ExportPart:
         if name in TEXT_FIELDS and NAME.fullmatch(text):
             holders.setdefault(text, set()).update(sets[d] for d, _ in items)
     return ExportPart(data.doc_count, data.stored, data.scorable, data.totals, data.field_docs,
-                      terms, {term: sorted(codes) for term, codes in sorted(holders.items())})
+                      terms, {term: sorted(found) for term, found in sorted(holders.items())})
 
 
 def _flat_json(numbers: list) -> str:
@@ -432,9 +432,7 @@ def iter_assembled_files(assembled: Assembled,
     """Yield the export files of ``assembled`` one at a time; each language's postings are
     let go of ``assembled`` once they are in its files."""
     data, joined = assembled.data, assembled.joined
-    counts = Counter()  # postings of each (field, term), languages together
-    for (_, name, term), entry in joined.items():
-        counts[(name, term)] += entry[2]
+    counts = _term_counts(assembled)
     languages = {}
     for lang in LANGUAGES:
         docs = language_docs(data, lang)
@@ -490,11 +488,16 @@ def lexicon_shards(counts: dict[tuple[str, str], int]) -> list[dict[str, int]]:
 def title_names(data: IndexData) -> dict[str, list[int]]:
     """Return the names typos are corrected to, each with its frequency in titles and its
     reach (``forgiving.Lexicon.names`` and ``Name.reach``)."""
-    part = export_part(data)
+    assembled = assemble([export_part(data)])
+    return _title_names(_term_counts(assembled), assembled.holders)
+
+
+def _term_counts(assembled: Assembled) -> Counter:
+    """Return the postings of each (field, term) of ``assembled``, languages together."""
     counts: Counter = Counter()
-    for (_, name, term), fragment in part.terms.items():
-        counts[(name, term)] += fragment[0]
-    return _title_names(counts, {term: set(codes) for term, codes in part.holders.items()})
+    for (_, name, term), entry in assembled.joined.items():
+        counts[(name, term)] += entry[2]
+    return counts
 
 
 def _title_names(counts: dict[tuple[str, str], int],
