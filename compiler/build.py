@@ -47,7 +47,8 @@ from .site.pages import Site, make_site
 from .site.publish import carry_over, clear_abandoned, publish, staging_dir
 from .site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment,
                          write_cards_script, write_pages)
-from .state import BuildState, input_stamp, load_state, save_state, site_files
+from .state import (BuildState, input_stamp, keyed_site_files, load_stat_cache, load_state,
+                    save_stat_cache, save_state, site_files)
 from .xref.era import default_rules_dir
 from .xref.resolve import Resolver, resolve
 
@@ -164,13 +165,15 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                                                    progress)          # write pages
         with collector_paused():
             result.search = index_search(site, staging, read.content, old.search, jobs,
-                                         progress)                   # search index
+                                         progress, carried)          # search index
         with progress.phase("publish"):
+            files = keyed_site_files(staging, carried)
             save_state(staging, BuildState(
                 stamp, read.records, written.signatures,
                 result.search.signatures if result.search else {}, previews,
-                site_files(staging, carried), dict(written.pages)))
+                {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
             publish(staging, out, SITE_MARKER)                       # publish
+            save_stat_cache(out, files)
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
     result.searched = result.search is not None
@@ -200,7 +203,8 @@ def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: So
     the pages whose signature changed, cards.js and the assets; return what was written, the
     previews' signatures and the files carried over (``carry_over``)."""
     with progress.phase("carry"):
-        carried = carry_over(out, staging, old.files) if incremental else {}  # copy-on-write
+        carried = carry_over(out, staging, old.files, load_stat_cache(out, old.files)) \
+            if incremental else {}  # copy-on-write
         save_documents(staging, read)
     env = site_environment(templates)
     written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress)
@@ -224,7 +228,8 @@ def usable_state(out: Path, stamp: str, full: bool) -> tuple[BuildState | None, 
 
 def nothing_changed(previous: BuildState, read: SourcesRead, out: Path) -> bool:
     """Return True when the sources read as before and the site holds what the state lists."""
-    return read.records == previous.sources and site_files(out) == previous.files
+    return read.records == previous.sources \
+        and site_files(out, load_stat_cache(out, previous.files)) == previous.files
 
 
 def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
@@ -237,13 +242,16 @@ def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
 
 
 def index_search(site: Site, staging: Path, content: dict[str, str], previous: dict[str, str],
-                 jobs: int | None, progress: Progress) -> "SearchUpdate | None":
+                 jobs: int | None, progress: Progress,
+                 carried: dict[str, tuple[str, tuple]]) -> "SearchUpdate | None":
     """Bring the search index in the staging site up to date (the documents' records and, with
-    the CRs, their rules'), if the search package is installed."""
+    the CRs, their rules'), if the search package is installed; ``carried`` is every file the
+    staging folder holds before (``carry_over``)."""
     if update_search is None:
         return None
     return update_search(site.inv, staging, content, previous,
-                         history=site.cr.history if site.cr else None, jobs=jobs, progress=progress)
+                         history=site.cr.history if site.cr else None, jobs=jobs,
+                         progress=progress, carried=carried)
 
 
 DEFAULT_CACHE = "build/cache"

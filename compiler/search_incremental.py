@@ -56,7 +56,7 @@ from .search.export import ExportPart, assemble, export_part, iter_assembled_fil
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, KINDS, LANGUAGES, TEXT_FIELDS, build_schema
 from .search.segment import index_records, stored_bytes
-from .state import STATE_DIR, write_file
+from .state import STATE_DIR, remove_file, write_file
 
 TOC_NAME = f"_{INDEX_NAME}_1.toc"
 PARTS_DIR = f"{STATE_DIR}/search"
@@ -250,11 +250,17 @@ def index_order(inv: Inventory, crs: dict[str, list[SearchRecord]] | None = None
 
 def update_search(inv: Inventory, root: Path, content: dict[str, str],
                   previous: dict[str, str], *, history: RuleHistory | None = None,
-                  jobs: int | None = None, progress: Progress | None = None) -> SearchUpdate:
+                  jobs: int | None = None, progress: Progress | None = None,
+                  carried: dict[str, tuple[str, tuple]] | None = None) -> SearchUpdate:
     """Bring the index and export under ``root`` up to date with ``inv`` and the CRs of
     ``history``; ``previous`` holds the record signatures of the index found under ``root``
-    (empty for a clean build)."""
+    (empty for a clean build); ``carried``, if given, is every file ``root`` holds (its path
+    in the site: SHA-256 and ``stat_key`` or ``()``, as ``carry_over`` gives them), so the
+    export's files are compared without reading them."""
     progress = progress or Progress()
+    present = None if carried is None else {
+        name[len(EXPORT_DIR) + 1:]: (sha, key[1] if key else -1)
+        for name, (sha, key) in carried.items() if name.startswith(f"{EXPORT_DIR}/")}
     crs = cr_units(history)
     order = index_order(inv, crs)
     update = SearchUpdate({
@@ -275,7 +281,7 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
             assembled = assemble(_parts(order, set(stale), made, index, root, facts, update))
     with progress.phase("export"):  # each file written as it is made, none held
         update.export_written, update.export_bytes = write_export(
-            root / EXPORT_DIR, iter_assembled_files(assembled))
+            root / EXPORT_DIR, iter_assembled_files(assembled), present)
         del assembled
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
                                                 for unit, count, lengths in facts]))
@@ -344,19 +350,33 @@ def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]]) -> Callable
     return index
 
 
-def write_export(folder: Path, files: Iterable[tuple[str, bytes]]) -> tuple[int, int]:
+def write_export(folder: Path, files: Iterable[tuple[str, bytes]],
+                 present: dict[str, tuple[str, int]] | None = None) -> tuple[int, int]:
     """Make ``folder`` hold exactly ``files`` (path, bytes), writing only those whose bytes
-    changed; return how many were written and the bytes of all."""
+    changed; return how many were written and the bytes of all.
+
+    ``present``, if given, is every file the folder holds (path: SHA-256 and size, -1 if not
+    known), as the build carried them over: a file's bytes are then compared by hash, without
+    reading it, and no other file is looked for. Otherwise the folder is read."""
     written = size = 0
     names = set()
     for name, data in files:
         names.add(name)
         size += len(data)
         path = folder / name
-        if not (path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data):
+        if present is not None:
+            sha, length = present.get(name, ("", -1))
+            same = bool(sha) and length in (-1, len(data)) and \
+                hashlib.sha256(data).hexdigest() == sha
+        else:
+            same = path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+        if not same:
             write_file(path, data)
             written += 1
-    if folder.is_dir():
+    if present is not None:
+        for name in sorted(set(present) - names):
+            remove_file(folder, name)
+    elif folder.is_dir():
         for path in sorted(folder.rglob("*"), reverse=True):
             name = path.relative_to(folder).as_posix()
             if path.is_file() and name not in names:

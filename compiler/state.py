@@ -13,13 +13,20 @@
   SHA-256 of its bytes (a file whose bytes are not those is never carried into the next build,
   whatever its size); ``kinds``: the count of pages by kind.
 
-Beside it, ``documents/`` caches the IR of each source (its ``to_dict`` as JSON, keyed by the
+Beside it, ``stat-cache.json`` (``save_stat_cache``), written once the site is published, holds
+each file's ``stat_key`` as it stands then, so the next build takes the state's SHA-256 of a file
+still so without reading it (a file edited in place has another change time, whatever else is
+put back). It is the one file of the machine, not of the inputs (inode numbers, times); a file
+not in it, or not as it says, is read and hashed.
+
+Beside them, ``documents/`` caches the IR of each source (its ``to_dict`` as JSON, keyed by the
 source's name and content hash) and ``search/`` each document's part of the search index
-(JSON too). Nothing in the site folder is ever unpickled or executed: whoever can write it
-can only make a build read a source again. Everything here is written deterministically,
-so a clean and an incremental build of the same inputs leave the same bytes. A state that
-cannot be read, has another ``FORMAT`` or a field of the wrong type (checked field by field)
-is reported and ignored: the build is then a clean one.
+(JSON too). Nothing in the site folder is ever unpickled or executed: whoever can write it can
+make a build read a source again, or (as by editing the state's hashes) carry a file of the
+site they changed, never run code. Everything here but the stat cache is written
+deterministically, so a clean and an incremental build of the same inputs leave the same
+bytes. A state that cannot be read, has another ``FORMAT`` or a field of the wrong type
+(checked field by field) is reported and ignored: the build is then a clean one.
 """
 from __future__ import annotations
 
@@ -37,6 +44,7 @@ from .model import Document
 
 STATE_DIR = ".faqc"
 STATE_FILE = f"{STATE_DIR}/state.json"
+STAT_CACHE = f"{STATE_DIR}/stat-cache.json"
 DOCUMENTS_DIR = f"{STATE_DIR}/documents"
 FORMAT = 2
 """Version of the state layout; a state of another format triggers a clean build."""
@@ -151,9 +159,16 @@ def save_state(root: Path, state: BuildState) -> None:
 
 
 def site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None) -> dict[str, str]:
-    """Return every file under ``root`` (but the state file) by POSIX path, with the SHA-256
-    of its bytes; a file in ``known`` (path: SHA-256 and ``stat_key``) whose ``stat_key`` is
-    still the one given there is not read again."""
+    """Return every file under ``root`` (but the state and the stat cache) by POSIX path, with
+    the SHA-256 of its bytes (``keyed_site_files``)."""
+    return {path: sha for path, (sha, _key) in keyed_site_files(root, known).items()}
+
+
+def keyed_site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None
+                     ) -> dict[str, tuple[str, tuple]]:
+    """Return every file under ``root`` (but the state and the stat cache) by POSIX path, with
+    the SHA-256 of its bytes and its ``stat_key``; a file in ``known`` (path: SHA-256 and
+    ``stat_key``) whose ``stat_key`` is still the one given there is not read again."""
     files = {}
     known = known or {}
     for folder, dirs, names in os.walk(root):
@@ -161,13 +176,52 @@ def site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None) ->
         rel = Path(folder).relative_to(root).as_posix()
         for name in sorted(names):
             path = name if rel == "." else f"{rel}/{name}"
-            if path != STATE_FILE:
+            if path != STATE_FILE and path != STAT_CACHE:
                 full = os.path.join(folder, name)
                 sha, key = known.get(path, ("", None))
-                if key is None or stat_key(os.stat(full)) != key:
+                now = stat_key(os.stat(full))
+                if now != key:
                     sha = file_sha256(full)
-                files[path] = sha
+                files[path] = sha, now
     return files
+
+
+def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]]) -> None:
+    """Write into the site just published at ``out`` the ``stat_key`` each of ``files`` (path:
+    SHA-256 and ``stat_key`` in the staging folder) has now: its change time is not the one
+    it had in staging when the old site held a hard link to it, so the keys are taken again.
+    A file whose inode, size or modification time is no longer as in ``files`` is left out.
+    The cache only saves reading files: if it cannot be written, nothing is said."""
+    keys = {}
+    for path, (_sha, key) in files.items():
+        try:
+            now = stat_key(os.lstat(os.path.join(out, path)))
+        except OSError:
+            continue
+        if now[:3] == tuple(key[:3]):
+            keys[path] = now
+    try:  # written in place: cut short (a kill, a full disk), it is no JSON, so no cache
+        write_file(out / STAT_CACHE, json.dumps(keys, sort_keys=True, separators=(",", ":")).encode())
+    except OSError:
+        pass
+
+
+def load_stat_cache(out: Path, files: dict[str, str]) -> dict[str, tuple[str, tuple]]:
+    """Return, for each of ``files`` (the state's: path to SHA-256) the stat cache of the site
+    at ``out`` holds, its SHA-256 and cached ``stat_key`` (``known`` of ``keyed_site_files`` and
+    ``carry_over``); nothing if the cache is missing or not as ``save_stat_cache`` writes it."""
+    try:
+        data = json.loads((out / STAT_CACHE).read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    known = {}
+    for path, key in data.items():
+        if (path in files and isinstance(key, list) and len(key) == 4
+                and all(type(n) is int for n in key)):
+            known[path] = files[path], tuple(key)
+    return known
 
 
 def stat_key(st: os.stat_result) -> tuple[int, int, int, int]:

@@ -5,7 +5,6 @@ the test's own (``unshare``), so nothing outside the test sees it.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -20,16 +19,13 @@ from compiler.build import build_site
 from compiler.errors import Diagnostics
 from compiler.state import STATE_FILE
 
+from .site_files import manifest
+
 HERE = Path(__file__).resolve().parent
 FAQC = Path(sys.executable).parent / "faqc"
 CORPUS = HERE / "fixtures" / "site-corpus"
 CHK = CORPUS / "01_champions.txt"
 UNSHARE = shutil.which("unshare")
-
-
-def manifest(site: Path) -> dict[str, str]:
-    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(site.rglob("*")) if p.is_file()}
 
 
 def faqc(*args: str, cwd: Path) -> subprocess.CompletedProcess:

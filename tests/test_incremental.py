@@ -11,7 +11,10 @@ browser export and the build state included).
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -31,7 +34,7 @@ from compiler.search.export import export_files, read_index
 from compiler.search.results import search_index
 from compiler.site.cardsjs import site_cards_files
 from compiler.site.write import BUCKET_DIR, CARDS_SCRIPT, previous_previews, site_environment
-from compiler.state import STATE_FILE, BuildState, load_state
+from compiler.state import STAT_CACHE, STATE_FILE, BuildState, load_state, stat_key
 
 from .cr_texts import site_excerpts
 
@@ -41,9 +44,10 @@ RULES = site_excerpts()  # three shortened CRs cut from ../shared/cr
 
 
 def snapshot(root: Path) -> dict[str, tuple[int, str]]:
-    """Return every file under ``root`` by POSIX path: its inode and SHA-256."""
+    """Return every file under ``root`` by POSIX path: its inode and SHA-256 (but the stat
+    cache, which holds this machine's inode numbers and times and is tested apart)."""
     return {p.relative_to(root).as_posix(): (p.stat().st_ino, hashlib.sha256(p.read_bytes()).hexdigest())
-            for p in sorted(root.rglob("*")) if p.is_file()}
+            for p in sorted(root.rglob("*")) if p.is_file() and p.relative_to(root).as_posix() != STAT_CACHE}
 
 
 def rewritten(before: dict, after: dict) -> set[str]:
@@ -282,7 +286,10 @@ def test_the_state_records_every_file(work):
     state, problem = load_state(work / "site")
     assert problem == "" and isinstance(state, BuildState)
     files = {p.relative_to(work / "site").as_posix() for p in (work / "site").rglob("*") if p.is_file()}
-    assert set(state.files) == files - {STATE_FILE}
+    assert set(state.files) == files - {STATE_FILE, STAT_CACHE}
+    # the stat cache, taken once the site was published, holds every file as it stands
+    cache = json.loads((work / "site" / STAT_CACHE).read_text(encoding="utf-8"))
+    assert cache == {name: list(stat_key(os.lstat(work / "site" / name))) for name in state.files}
     assert set(state.pages) == {p for p in files if p.endswith(".html")
                                 or p == "rules/renumbering.json" or p.startswith("cr/goto/")}
 
@@ -291,15 +298,18 @@ def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatc
     """The state's SHA-256 of a file carried over (and still as carried) is not made again by
     reading it; every hash is still the file's."""
     from compiler import state as state_module
+    from compiler.site import publish
     from compiler.state import site_files
-    hashed = []
+    hashed, carried = [], []
     real = state_module.file_sha256
     monkeypatch.setattr(state_module, "file_sha256", lambda path: hashed.append(path) or real(path))
+    monkeypatch.setattr(publish, "file_sha256", lambda path: carried.append(path) or real(path))
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     assert rebuild(work).mode == "incremental"
     after = snapshot(work / "site")
     assert len(hashed) == len(rewritten(before, after) - {STATE_FILE}) < len(after) / 2
+    assert carried == []  # every file carried over was known by the stat cache
     monkeypatch.setattr(state_module, "file_sha256", real)
     assert load_state(work / "site")[0].files == site_files(work / "site")
 
@@ -428,6 +438,42 @@ def test_the_cr_pages_facts_are_the_same_in_every_process(work):
     assert len(written) == 1, written
 
 
+def test_a_file_edited_in_place_is_written_again_though_its_size_and_time_are_put_back(work):
+    """The stat cache trusts a file only while its change time is the one taken after the
+    last build: edited in place, its size the same and its modification time put back, it is
+    read, found changed, and written again."""
+    name = "cards/index.html"
+    path = work / "site" / name
+    data, st = path.read_bytes(), path.stat()
+    assert name in json.loads((work / "site" / STAT_CACHE).read_text(encoding="utf-8"))
+    time.sleep(0.05)  # past the clock tick the cache's change time fell in
+    path.write_bytes(data.replace(b"<", b"{", 1))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
+    before = snapshot(work / "site")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    assert rebuild(work).mode == "incremental"
+    assert path.read_bytes() != data.replace(b"<", b"{", 1)
+    assert name in rewritten(before, snapshot(work / "site"))
+    assert_minimal_and_clean(work, before, exact=False)
+
+
+def test_a_stat_cache_that_is_not_one_is_ignored(work):
+    """A stat cache that cannot be read, or is not a map of four whole numbers, is no cache:
+    the files are read (and nothing is said)."""
+    from compiler.state import load_stat_cache
+    state = load_state(work / "site")[0]
+    assert len(load_stat_cache(work / "site", state.files)) == len(state.files)
+    for text in ("", "[]", '{"index.html": [1, 2, 3]}', '{"index.html": [1, 2, 3, "4"]}',
+                 '{"index.html": [1, 2, 3, 4.0]}', '{"index.html": [1, 2, 3, true]}',
+                 "[" * 100_000):
+        (work / "site" / STAT_CACHE).write_text(text, encoding="utf-8")
+        assert load_stat_cache(work / "site", state.files) == {}, text
+    (work / "site" / STAT_CACHE).write_text('{"nowhere.html": [1, 2, 3, 4]}', encoding="utf-8")
+    assert load_stat_cache(work / "site", state.files) == {}
+    assert rebuild(work).mode == "unchanged"
+
+
 def test_only_files_still_as_written_are_carried_over_and_as_links(tmp_path):
     """``carry_over`` links a file of the old site only while its bytes are those the state
     lists: not one edited in place, turned into a symbolic link, gone, or named outside."""
@@ -441,6 +487,7 @@ def test_only_files_still_as_written_are_carried_over_and_as_links(tmp_path):
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_bytes(data)
     listed = {name: file_sha256(out / name) for name in texts}
+    known = {"cards/b.html": (listed["cards/b.html"], stat_key(os.lstat(out / "cards" / "b.html")))}
     (out / "cards" / "b.html").write_bytes(b"edited")                   # edited in place
     (tmp_path / "elsewhere").write_bytes(b"c")
     (out / "docs" / "c.html").unlink()
@@ -452,9 +499,56 @@ def test_only_files_still_as_written_are_carried_over_and_as_links(tmp_path):
     staging.mkdir()
     carried = carry_over(out, staging, listed)
     assert sorted(carried) == ["cards/a.html", "index.html"]
+    # a stat cache's key is trusted only while it is the file's: b.html's bytes are read again
+    # (and found changed); so are a.html's, its cached key not the one it has now
+    from compiler.site import publish
+    shutil.rmtree(staging)
+    staging.mkdir()
+    known["index.html"] = listed["index.html"], stat_key(os.lstat(out / "index.html"))  # as now
+    known["cards/a.html"] = listed["cards/a.html"], (0, 0, 0, 0)
+    read, real = [], publish.file_sha256
+    publish.file_sha256 = lambda path: read.append(Path(path).relative_to(out).as_posix()) or real(path)
+    try:
+        assert sorted(carry_over(out, staging, listed, known)) == ["cards/a.html", "index.html"]
+    finally:
+        publish.file_sha256 = real
+    assert sorted(read) == ["cards/a.html", "cards/b.html"]
     for name in carried:
         assert carried[name][0] == listed[name]
         assert (staging / name).stat().st_ino == (out / name).stat().st_ino
         assert carried[name][1][0] == (staging / name).stat().st_ino
     assert sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file()) \
         == ["cards/a.html", "index.html"]
+
+
+def test_the_export_is_written_by_hash_against_what_was_carried_and_by_bytes_without(
+        tmp_path, monkeypatch):
+    """``write_export`` makes its folder hold exactly the files given, writing only those
+    whose bytes changed: with ``present`` (what was carried over) by hash, without reading a
+    file; without it by reading the folder. Both leave the same files and write the same."""
+    from compiler import search_incremental
+    old = {"meta.js": b"m1", "en/terms-00.js": b"t0", "en/terms-01.js": b"t1",
+           "ja/text-00.js": b"x0", "gone/only.js": b"g"}
+    new = {"meta.js": b"m2", "en/terms-00.js": b"t0", "en/terms-01.js": b"T1",
+           "ja/text-00.js": b"x0", "en/pos-00.js": b"p0"}
+    real, writes = search_incremental.write_file, []
+    monkeypatch.setattr(search_incremental, "write_file",
+                        lambda path, data: writes.append(path.name) or real(path, data))
+    results = []
+    for present in (True, False):
+        folder = tmp_path / str(present)
+        for name, data in old.items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(data)
+        known = {name: (hashlib.sha256(data).hexdigest(), -1 if name == "meta.js" else len(data))
+                 for name, data in old.items()} if present else None
+        if present:  # nothing is read: a file whose bytes are not those carried is not seen
+            (folder / "ja" / "text-00.js").write_bytes(b"x9")
+        writes.clear()
+        assert search_incremental.write_export(folder, sorted(new.items()), known) == (3, 10)
+        assert sorted(writes) == ["meta.js", "pos-00.js", "terms-01.js"]
+        assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_dir()) \
+            == ["en", "ja"]
+        results.append({p.relative_to(folder).as_posix(): p.read_bytes()
+                        for p in folder.rglob("*") if p.is_file()})
+    assert results[1] == new and results[0] == new | {"ja/text-00.js": b"x9"}

@@ -30,6 +30,7 @@ import pytest
 from compiler.site.linkcheck import check_site
 
 from .cr_texts import cr_file
+from .site_files import manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 FAQC = Path(sys.executable).parent / "faqc"
@@ -42,12 +43,6 @@ SMALL_SIGINTS = 2
 CLEANUP_KILLS = 1         # aimed at the removal of the old site, after the swap
 SEED_KILLS = 1
 RETRIES = 2               # a kill whose build ended first is tried again, the build timed anew
-
-
-def manifest(site: Path) -> dict[str, str]:
-    """Every file under ``site`` (hidden ones too), by relative path, to its SHA-256."""
-    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(site.rglob("*")) if p.is_file()}
 
 
 def manifest_diff(a: dict[str, str], b: dict[str, str], limit: int = 8) -> str:

@@ -6,7 +6,6 @@ and whether it has anything to do, is decided by each file's SHA-256, never by i
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -18,14 +17,11 @@ from compiler.build import build_site
 from compiler.errors import Diagnostics
 from compiler.lock import hold_lock, lock_path
 
+from .site_files import manifest
+
 HERE = Path(__file__).resolve().parent
 FAQC = Path(sys.executable).parent / "faqc"
 CORPUS = HERE / "fixtures" / "site-corpus"
-
-
-def manifest(site: Path) -> dict[str, str]:
-    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(site.rglob("*")) if p.is_file()}
 
 
 def start(*args: str, cwd: Path) -> subprocess.Popen:

@@ -32,9 +32,9 @@ SOURCES = ROOT / "content" / "sources"
 RULES = six_editions()
 
 try:
-    from compiler.state import STATE_DIR
+    from compiler.state import STAT_CACHE, STATE_DIR
 except ImportError:          # before incremental builds
-    STATE_DIR = ".faqc"
+    STATE_DIR, STAT_CACHE = ".faqc", ".faqc/stat-cache.json"
 
 SURROUNDINGS = {
     "A": {"PYTHONHASHSEED": "0", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "TZ": "UTC"},
@@ -58,10 +58,12 @@ def environment(extra: dict[str, str]) -> dict[str, str]:
 
 
 def tree(root: Path, state: bool = False) -> dict[str, bytes]:
-    """Every file under ``root``; the build state (``.faqc/``) only if ``state``."""
+    """Every file under ``root``; the build state (``.faqc/``) only if ``state``, and never its
+    stat cache: the inode numbers and times of this machine's files, by design (``state.py``)."""
     files = {p.relative_to(root).as_posix(): p.read_bytes()
              for p in sorted(root.rglob("*")) if p.is_file()}
-    return {k: v for k, v in files.items() if state or not k.startswith(STATE_DIR + "/")}
+    return {k: v for k, v in files.items()
+            if (state or not k.startswith(STATE_DIR + "/")) and k != STAT_CACHE}
 
 
 def differences(a: dict[str, bytes], b: dict[str, bytes]) -> list[str]:
