@@ -51,6 +51,18 @@ def test_postings_are_deltas_with_weights_only_where_not_one():
     assert encode_postings([(2, 1.0), (4, 0.5)], [7, 12]) == [3, 7, -2, 0.5, 12]
 
 
+def test_flat_numbers_are_written_as_json_writes_them_short_or_long():
+    """``_flat_json`` joins ``repr`` of short lists: the same text as ``json.dumps``."""
+    import random
+
+    from compiler.search.export import _flat_json
+    rng = random.Random(7)
+    values = [0, 1, -1, 255, 2**40, -(2**40), 0.5, -0.25, 1e-7, 1e16, 123456.789, 2 / 3, 1.5e300]
+    for length in [0, 1, 2, 127, 128, 129, 400, *range(3, 40)]:
+        numbers = [rng.choice(values) * rng.choice((1, 3)) for _ in range(length)]
+        assert _flat_json(numbers) == json.dumps(numbers, separators=(",", ":"))[1:-1]
+
+
 def test_length_bytes_are_whooshs_and_refuse_unquantised_lengths():
     from whoosh.util.numeric import byte_to_length
 

@@ -369,7 +369,11 @@ def export_part(data: IndexData) -> ExportPart:
 
 
 def _flat_json(numbers: list) -> str:
-    """Return a flat list of numbers as compact JSON, without its brackets."""
+    """Return a flat list of numbers (ints and finite floats) as compact JSON, without its
+    brackets. ``repr`` writes them as JSON does (``float.__repr__``); joined, it is 2-8x faster
+    than ``json.dumps`` on the short lists most postings are, slower past about 150 numbers."""
+    if len(numbers) < 128:
+        return ",".join(map(repr, numbers))
     return json.dumps(numbers, separators=(",", ":"))[1:-1]
 
 
