@@ -242,3 +242,14 @@ def test_seed_004_bracketed_names() -> None:
     assert ("略奪の母、汁婆", "Wort, the Raidmother") in pairs
     assert all(r.name_en.isascii() for r in refs if r.name_en)
     assert all(r.name_ja for r in refs), "every reference in the JA seed has a Japanese name"
+
+
+def test_folding_leaves_ascii_alone_and_folds_the_rest_as_the_table_says():
+    """The ASCII fast path of ``fold_apostrophes`` is exact only while the table folds no
+    ASCII character."""
+    from compiler.xref.cardnames import _FOLD
+    assert _FOLD and all(code > 127 for code in _FOLD)
+    ascii_text = "".join(map(chr, range(128)))
+    assert fold_apostrophes(ascii_text) is ascii_text
+    mixed = "Rock’s\u00a0Pile ʼ‘′ — é"
+    assert fold_apostrophes(mixed) == mixed.translate(_FOLD) == "Rock's Pile ''' — é"

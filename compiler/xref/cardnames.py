@@ -93,8 +93,9 @@ class BracketRef:
 
 
 def fold_apostrophes(text: str) -> str:
-    """Return ``text`` with curly apostrophes straightened and no-break spaces made plain."""
-    return text.translate(_FOLD)
+    """Return ``text`` with curly apostrophes straightened and no-break spaces made plain (an
+    ASCII text has none: returned as it is, which is most texts, without a copy)."""
+    return text if text.isascii() else text.translate(_FOLD)
 
 
 def ordinary_words(texts: Iterable[str]) -> frozenset[str]:

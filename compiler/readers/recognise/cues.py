@@ -8,6 +8,7 @@ keyword line, 3 for a strong contraction, ...) were set by reading the Modern Ho
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Keywords that open a keyword line (sentence case, as printed since 2010 or so).
 KEYWORDS = (
@@ -101,13 +102,19 @@ _POSSESSIVE_ABILITY_RE = re.compile(
     r"chapter|\w+ing|\w+ed) )?(?:abilit(?:y|ies)|effect)\b")
 
 
-def paragraph_score(text: str, face_names: list[str]) -> float:
+def paragraph_score(text: str, face_names: list[str] | tuple[str, ...]) -> float:
     """Return how much a paragraph reads as rules text (positive) or as a note (negative)."""
-    text = text.strip()
+    return _score(text.strip(), tuple(face_names))
+
+
+@lru_cache(maxsize=8192)
+def _score(text: str, face_names: tuple[str, ...]) -> float:
+    """``paragraph_score``, kept: choosing a reader scores a document's paragraphs, and the
+    notes reader, if chosen, scores them again."""
     return _rules_cues(text, face_names) - _prose_cues(text, face_names)
 
 
-def _rules_cues(text: str, face_names: list[str]) -> float:
+def _rules_cues(text: str, face_names: tuple[str, ...]) -> float:
     """Score the templating cues of rules text."""
     bare = _REMINDER_RE.sub("", text).strip()
     score = 0.0
@@ -133,7 +140,7 @@ def _rules_cues(text: str, face_names: list[str]) -> float:
     return score
 
 
-def _prose_cues(text: str, face_names: list[str]) -> float:
+def _prose_cues(text: str, face_names: tuple[str, ...]) -> float:
     """Score the cues of explanatory prose, outside reminder text and quotations."""
     bare = _QUOTE_RE.sub("", _REMINDER_RE.sub("", text))
     score = 3.0 * len(_STRONG_CONTRACTION_RE.findall(bare)) + len(_CONTRACTION_RE.findall(bare))
@@ -145,7 +152,7 @@ def _prose_cues(text: str, face_names: list[str]) -> float:
     score += 2.0 * len(_UNCONTRACTED_RE.findall(bare))
     if "?" in text:
         score += 3
-    if any(re.search(_copies_pattern(name), bare) for name in face_names):
+    if any(_copies_re(name).search(bare) for name in face_names):
         score += 3  # "If you control two Branching Evolutions": several copies of the card
     if len(bare) > 260:
         score += 1
@@ -162,7 +169,9 @@ def _is_keyword_line(text: str, bare: str) -> bool:
     return len(bare) <= 90 and ". " not in bare and not _SENTENCE_VERB_RE.search(bare)
 
 
-def _copies_pattern(name: str) -> str:
-    """Return a pattern for talk of several copies of a card (``Evolutions``, ``Each Foo``)."""
+@lru_cache(maxsize=8192)
+def _copies_re(name: str) -> re.Pattern:
+    """Return the pattern of talk of several copies of a card (``Evolutions``, ``Each Foo``),
+    compiled once per name (``re``'s own cache holds 512: a corpus's names went round it)."""
     stem = re.escape(name[:-1]) + "ies" if name.endswith("y") else re.escape(name) + "s"
-    return r"\b(?:%s)\b|\bEach %s\b" % (stem, re.escape(name))
+    return re.compile(r"\b(?:%s)\b|\bEach %s\b" % (stem, re.escape(name)))
