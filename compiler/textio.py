@@ -160,9 +160,13 @@ def read_source(data: bytes, file: str) -> SourceText:
     )
 
 
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0d-\x1f\x7f-\x9f]")
+"""The control characters (C0 but tab, line feed, vertical tab and form feed; DEL; C1)."""
+
+
 def _reject_binary(text: str, file: str) -> None:
     """Refuse text that is mostly control characters (binary data that happened to decode)."""
     sample = text[:65536]
-    controls = sum(1 for ch in sample if (ord(ch) < 32 and ch not in "\n\t\f\v") or 0x7F <= ord(ch) < 0xA0)
+    controls = len(_CONTROL_RE.findall(sample))
     if controls > max(8, len(sample) // 100):
         raise SourceError(file, "binary data: not a text file")

@@ -63,3 +63,12 @@ def test_nul_byte_error_names_the_line():
     with pytest.raises(SourceError) as info:
         read_source(b"one\ntwo\nthr\x00ee\n", "bad.txt")
     assert info.value.format_message().startswith("bad.txt:3: error:")
+
+
+def test_the_control_characters_counted_are_c0_but_tab_and_line_breaks_del_and_c1():
+    """What ``_reject_binary`` counts, by code point, for every code point up to U+02FF."""
+    from compiler.textio import _CONTROL_RE
+    text = "".join(map(chr, range(0x300))) + "\U0001F600"
+    expected = [ch for ch in text
+                if (ord(ch) < 32 and ch not in "\n\t\f\v") or 0x7F <= ord(ch) < 0xA0]
+    assert _CONTROL_RE.findall(text) == expected and len(expected) == 28 + 33

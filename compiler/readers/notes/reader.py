@@ -40,6 +40,10 @@ class CardNotesReader(Reader):
 
     layout = "en-lines"
 
+    def __init__(self) -> None:
+        self._last: tuple = ()
+        """The source last turned into units, and its reading (``_reading``)."""
+
     def score(self, src: SourceText) -> float:
         """Return how sure the reader is: card entries found in English text; Markdown is this
         reader's alone, plain text it shares with the line-structured reader, which knows the
@@ -76,6 +80,18 @@ class CardNotesReader(Reader):
         return finish_document(src, meta, sections)
 
     def _reading(self, src: SourceText):
+        """Return the units of ``src`` as a ``Reading``, its front matter and whether it is
+        Markdown; the same source's again without making them again (``score`` and then
+        ``read`` of the chosen reader ask for it: parsing the Markdown is most of reading one).
+        Nothing here changes a reading once made."""
+        if self._last and self._last[0] is src:
+            return self._last[1]
+        made = self._make_reading(src)
+        self._last = (src, made)
+        return made
+
+    @staticmethod
+    def _make_reading(src: SourceText):
         markdown = is_markdown(src.text)
         front = front_matter(src.lines) if markdown else front_matter(())
         units = markdown_units(src.lines, front.end) if markdown else text_units(src.lines)

@@ -60,8 +60,9 @@ class Outline:
 def outline(region: Region, title_index: int | None) -> Outline:
     """Return the section and topic headings of a unit stream."""
     found = Outline()
+    in_entries = _entry_units(region)
     for i, unit in enumerate(region.units):
-        if i == title_index or i in region.entries or _in_entry(region, i):
+        if i == title_index or i in region.entries or i in in_entries:
             continue
         text = title_text(unit.text)
         if unit.kind == HEADING:
@@ -102,8 +103,9 @@ def _alone(region: Region, i: int) -> bool:
     return all(units[j].block != block for j in (i - 1, i + 1) if 0 <= j < len(units))
 
 
-def _in_entry(region: Region, i: int) -> bool:
-    return any(e.first <= i <= e.last for e in region.entries.values())
+def _entry_units(region: Region) -> set[int]:
+    """Return the indices of the units inside a card entry (its first to its last)."""
+    return {i for e in region.entries.values() for i in range(e.first, e.last + 1)}
 
 
 def read_sections(region: Region, heads: Outline, title_index: int | None) -> list[Section]:
