@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from ..errors import Diagnostics
 from ..ids import IdAllocator, content_id, slugify
@@ -34,8 +35,10 @@ class Reader:
         raise NotImplementedError
 
 
+@lru_cache(maxsize=8)
 def detect_language(text: str) -> str:
-    """Return ``ja`` when kana make up a real share of the letters, else ``en``."""
+    """Return ``ja`` when kana make up a real share of the letters, else ``en`` (kept for the
+    last texts: each reader's ``score`` asks it of the same source)."""
     sample = text[:200_000]
     kana = len(_KANA_RE.findall(sample))
     latin = len(_LATIN_RE.findall(sample))
