@@ -154,7 +154,8 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     result.read, result.errors, result.documents = read, read.errors, len(read.documents)
     if not read.documents:
         raise FaqcError(f"{sources}: error: no source could be read; the site is left as it was")
-    if previous and nothing_changed(previous, read, out):
+    known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
+    if previous and nothing_changed(previous, read, out, known):
         return _unchanged(result, previous, progress, started)
     site, deps = resolve_site(read, rules, progress, cache)          # collect, resolve
     gc.freeze()  # what every later phase reads: never walked by the collector again
@@ -162,7 +163,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     with staging_dir(out, SITE_MARKER) as staging:
         written, previews, carried = write_staging(staging, out, site, deps, read, old,
                                                    previous is not None, templates, jobs,
-                                                   progress)          # write pages
+                                                   progress, known)   # write pages
         with collector_paused():
             result.search = index_search(site, staging, read.content, old.search, jobs,
                                          progress, carried)          # search index
@@ -173,7 +174,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                 result.search.signatures if result.search else {}, previews,
                 {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
             publish(staging, out, SITE_MARKER)                       # publish
-            save_stat_cache(out, files)
+            save_stat_cache(out, files, set(carried))
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
     result.searched = result.search is not None
@@ -198,13 +199,14 @@ def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
 
 def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: SourcesRead,
                   old: BuildState, incremental: bool, templates: Path | None, jobs: int | None,
-                  progress: Progress) -> tuple[WriteResult, dict[str, str], dict[str, tuple]]:
+                  progress: Progress, known: dict[str, tuple[str, tuple]] | None = None
+                  ) -> tuple[WriteResult, dict[str, str], dict[str, tuple]]:
     """Fill the staging folder: the previous site's files (incremental), the document cache,
     the pages whose signature changed, cards.js and the assets; return what was written, the
-    previews' signatures and the files carried over (``carry_over``)."""
+    previews' signatures and the files carried over (``carry_over``, trusting ``known``: the
+    stat cache's keys)."""
     with progress.phase("carry"):
-        carried = carry_over(out, staging, old.files, load_stat_cache(out, old.files)) \
-            if incremental else {}  # copy-on-write
+        carried = carry_over(out, staging, old.files, known) if incremental else {}  # copy-on-write
         save_documents(staging, read)
     env = site_environment(templates)
     written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress)
@@ -226,10 +228,11 @@ def usable_state(out: Path, stamp: str, full: bool) -> tuple[BuildState | None, 
     return state, ""
 
 
-def nothing_changed(previous: BuildState, read: SourcesRead, out: Path) -> bool:
-    """Return True when the sources read as before and the site holds what the state lists."""
-    return read.records == previous.sources \
-        and site_files(out, load_stat_cache(out, previous.files)) == previous.files
+def nothing_changed(previous: BuildState, read: SourcesRead, out: Path,
+                    known: dict[str, tuple[str, tuple]] | None = None) -> bool:
+    """Return True when the sources read as before and the site holds what the state lists
+    (a file whose stat key is the one ``known`` gives is not read)."""
+    return read.records == previous.sources and site_files(out, known) == previous.files
 
 
 def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,

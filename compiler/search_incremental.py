@@ -254,9 +254,9 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
                   carried: dict[str, tuple[str, tuple]] | None = None) -> SearchUpdate:
     """Bring the index and export under ``root`` up to date with ``inv`` and the CRs of
     ``history``; ``previous`` holds the record signatures of the index found under ``root``
-    (empty for a clean build); ``carried``, if given, is every file ``root`` holds (its path
-    in the site: SHA-256 and ``stat_key`` or ``()``, as ``carry_over`` gives them), so the
-    export's files are compared without reading them."""
+    (empty for a clean build); ``carried``, if given, is every file carried into ``root``
+    (its path in the site: SHA-256 and ``stat_key`` or ``()``, as ``carry_over`` gives them),
+    the export's folder holding no other, so its files are compared without reading them."""
     progress = progress or Progress()
     present = None if carried is None else {
         name[len(EXPORT_DIR) + 1:]: (sha, key[1] if key else -1)

@@ -16,8 +16,10 @@
 Beside it, ``stat-cache.json`` (``save_stat_cache``), written once the site is published, holds
 each file's ``stat_key`` as it stands then, so the next build takes the state's SHA-256 of a file
 still so without reading it (a file edited in place has another change time, whatever else is
-put back). It is the one file of the machine, not of the inputs (inode numbers, times); a file
-not in it, or not as it says, is read and hashed.
+put back, on file systems that keep one; a file written in the last ``RACY_NS`` is left out,
+its times perhaps not yet moved by an edit in the same clock tick). It is the one file of the
+machine, not of the inputs (inode numbers, times); a file not in it, or not as it says, is
+read and hashed.
 
 Beside them, ``documents/`` caches the IR of each source (its ``to_dict`` as JSON, keyed by the
 source's name and content hash) and ``search/`` each document's part of the search index
@@ -34,6 +36,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from dataclasses import asdict, dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -45,6 +48,9 @@ from .model import Document
 STATE_DIR = ".faqc"
 STATE_FILE = f"{STATE_DIR}/state.json"
 STAT_CACHE = f"{STATE_DIR}/stat-cache.json"
+RACY_NS = 2_000_000_000
+"""A file written less than this before the stat cache is taken is left out of it (two
+seconds: the coarsest file times in use, FAT's)."""
 DOCUMENTS_DIR = f"{STATE_DIR}/documents"
 FORMAT = 2
 """Version of the state layout; a state of another format triggers a clean build."""
@@ -186,19 +192,25 @@ def keyed_site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = No
     return files
 
 
-def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]]) -> None:
+def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]], carried: set[str]) -> None:
     """Write into the site just published at ``out`` the ``stat_key`` each of ``files`` (path:
-    SHA-256 and ``stat_key`` in the staging folder) has now: its change time is not the one
-    it had in staging when the old site held a hard link to it, so the keys are taken again.
-    A file whose inode, size or modification time is no longer as in ``files`` is left out.
-    The cache only saves reading files: if it cannot be written, nothing is said."""
+    SHA-256 and ``stat_key`` in the staging folder) has now.
+
+    A file ``carried`` over lost the old site's hard link to it once that was deleted, which
+    moved its change time: its key is taken again, and kept if its inode, size and modification
+    time are still those hashed. Any other file must have its whole key unchanged, and is left
+    out if it changed less than ``RACY_NS`` before now: an edit within the same clock tick as
+    its writing could leave its times as they were (Git's "racily clean" files). What is left
+    out is read and hashed next time. The cache only saves reading files: if it cannot be
+    written, nothing is said."""
     keys = {}
+    recent = time.time_ns() - RACY_NS
     for path, (_sha, key) in files.items():
         try:
             now = stat_key(os.lstat(os.path.join(out, path)))
         except OSError:
             continue
-        if now[:3] == tuple(key[:3]):
+        if now[:3] == tuple(key[:3]) if path in carried else (now == key and now[3] < recent):
             keys[path] = now
     try:  # written in place: cut short (a kill, a full disk), it is no JSON, so no cache
         write_file(out / STAT_CACHE, json.dumps(keys, sort_keys=True, separators=(",", ":")).encode())

@@ -22,7 +22,9 @@ def registry() -> list[Reader]:
 def choose_reader(src: SourceText) -> Reader:
     """Return the reader whose sniffing score for ``src`` is highest (ties: registry order)."""
     readers = registry()
-    scores = [r.score(src) for r in readers]
+    # scored last to first: the notes reader keeps the units it made for its ``read``, so it
+    # scores last, none of the others' work made beside them (scores are pure: order is free)
+    scores = [r.score(src) for r in reversed(readers)][::-1]
     best = max(range(len(readers)), key=lambda i: (scores[i], -i))
     return readers[best]
 

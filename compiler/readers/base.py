@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from ..errors import Diagnostics
 from ..ids import IdAllocator, content_id, slugify
@@ -35,14 +34,39 @@ class Reader:
         raise NotImplementedError
 
 
-@lru_cache(maxsize=8)
+LANGUAGE_SAMPLE = 200_000
+"""How many characters from the start of a text ``detect_language`` looks at."""
+
+
 def detect_language(text: str) -> str:
-    """Return ``ja`` when kana make up a real share of the letters, else ``en`` (kept for the
-    last texts: each reader's ``score`` asks it of the same source)."""
-    sample = text[:200_000]
+    """Return ``ja`` when kana make up a real share of the letters, else ``en``."""
+    sample = text[:LANGUAGE_SAMPLE]
     kana = len(_KANA_RE.findall(sample))
     latin = len(_LATIN_RE.findall(sample))
     return "ja" if kana and kana * 4 >= latin else "en"
+
+
+_LANGUAGES: dict[str, str] = {}
+"""The language of the last few sources, by the SHA-256 of their bytes (``source_language``)."""
+
+
+def source_language(src: SourceText) -> str:
+    """Return ``detect_language`` of the source's text, worked out once for each source (every
+    reader's ``score`` asks it): kept by the source's SHA-256 for the last 8 sources, and read
+    from the lines its sample needs, never the whole text joined."""
+    found = _LANGUAGES.get(src.sha256)
+    if found is None:
+        lines, size = [], 0
+        for line in src.lines:
+            lines.append(line)
+            size += len(line) + 1
+            if size > LANGUAGE_SAMPLE:
+                break
+        found = detect_language("\n".join(lines))  # the text's first LANGUAGE_SAMPLE characters
+        if len(_LANGUAGES) >= 8:
+            del _LANGUAGES[next(iter(_LANGUAGES))]
+        _LANGUAGES[src.sha256] = found
+    return found
 
 
 def source_info(src: SourceText) -> SourceInfo:
@@ -136,5 +160,5 @@ def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-__all__ = ["Reader", "detect_language", "finish_document", "source_info", "document_id",
+__all__ = ["Reader", "detect_language", "source_language", "finish_document", "source_info", "document_id",
            "iter_blocks", "nfkc", "assign_ids"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..errors import Diagnostics
 from ..model import Document, DocumentMeta, Paragraph, Section, Span
 from ..textio import SourceText
-from .base import Reader, detect_language, finish_document
+from .base import Reader, source_language, finish_document
 
 
 class PlainReader(Reader):
@@ -21,7 +21,7 @@ class PlainReader(Reader):
         diags.warn(src.file, 1, "layout not recognised: text kept as plain paragraphs",
                    "layout.unknown")
         blocks = paragraphs(src.lines, 1)
-        language = detect_language(src.text)
+        language = source_language(src)
         meta = DocumentMeta(set_name="Unknown", set_code=f"doc-{src.sha256[:8]}", language=language,
                             layout=self.layout)
         last = len(src.lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import Diagnostics
 from ...model import CardEntry, Document, Node, Section, Topic
 from ...textio import SourceText
-from ..base import Reader, assign_ids, detect_language, finish_document
+from ..base import Reader, assign_ids, source_language, finish_document
 from .blocks import BULLET_RE, read_body
 from .card import head_at
 from .header import preamble_paragraphs, read_meta
@@ -32,7 +32,7 @@ class CollapsedFaqReader(Reader):
         least: a few lines added before or after do not hide the layout) with separators or
         bullets."""
         filled = [line for line in src.lines if line.strip()]
-        if not filled or detect_language(src.text) != "en":
+        if not filled or source_language(src) != "en":
             return 0.0
         longest = max(filled, key=len)
         if len(longest) < 0.9 * len(src.text.strip()):

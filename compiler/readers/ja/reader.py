@@ -13,7 +13,7 @@ from ...errors import Diagnostics
 from ...ids import IdAllocator, slugify
 from ...model import Document, DocumentMeta, Errata, Node, Ruling, Section, Span, Topic
 from ...textio import SourceText
-from ..base import Reader, detect_language, finish_document
+from ..base import Reader, source_language, finish_document
 from ..recognise import is_separator
 from .blocks import ReadContext, read_blocks
 from .lines import parse_errata, parse_section_heading, parse_topic_heading
@@ -41,7 +41,7 @@ class JapaneseFaqReader(Reader):
 
     def score(self, src: SourceText) -> float:
         """Return high confidence for Japanese text with 《card》 headers and ＊ rulings."""
-        if detect_language(src.text) != "ja":
+        if source_language(src) != "ja":
             return 0.0
         headers = len(_HEADER_RE.findall(src.text))
         rulings = len(_RULING_RE.findall(src.text))
@@ -65,7 +65,7 @@ class JapaneseFaqReader(Reader):
 
     def _meta(self, src: SourceText, diags: Diagnostics, preamble: list[str]) -> DocumentMeta:
         """Return the document facts: set, language and the dates the preamble states."""
-        language = detect_language(src.text)
+        language = source_language(src)
         found = find_set(src.text)
         if found is None:
             diags.warn(src.file, 1, "no known set named in the text", "ja.set")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...errors import Diagnostics
 from ...model import CardEntry, Document, Node, Section, Span, Topic
 from ...textio import SourceText
-from ..base import Reader, assign_ids, detect_language, finish_document
+from ..base import Reader, assign_ids, source_language, finish_document
 from .blocks import BlockContext, read_blocks
 from .cardblock import find_header
 from .header import is_header_line, read_meta
@@ -42,7 +42,7 @@ class LineFaqReader(Reader):
         lines = src.lines
         if not any(is_entry_separator(line) for line in lines) \
                 or not any(line.startswith("* ") for line in lines) \
-                or detect_language(src.text) != "en":
+                or source_language(src) != "en":
             return 0.0
         known = any(section_role(line) != "other" for line in lines if is_section_heading(line))
         return 0.9 if known else 0.6

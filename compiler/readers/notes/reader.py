@@ -15,7 +15,7 @@ import re
 from ...errors import Diagnostics
 from ...model import Document, Paragraph, iter_blocks
 from ...textio import SourceText
-from ..base import Reader, assign_ids, detect_language, finish_document
+from ..base import Reader, assign_ids, source_language, finish_document
 from ..recognise.markup import is_image_line, plain
 from .blocks import Region
 from .entries import Reading, find_entries
@@ -48,7 +48,7 @@ class CardNotesReader(Reader):
         """Return how sure the reader is: card entries found in English text; Markdown is this
         reader's alone, plain text it shares with the line-structured reader, which knows the
         2004-2005 FAQs' own constructs better (``-----`` entries, ``A --> B`` lists, name notes)."""
-        if detect_language(src.text) != "en" or max(map(len, src.lines), default=0) > 20_000:
+        if source_language(src) != "en" or max(map(len, src.lines), default=0) > 20_000:
             return 0.0
         reading, _, markdown = self._reading(src)
         cards = len(find_entries(reading))
