@@ -168,7 +168,8 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
             result.search = index_search(site, staging, read.content, old.search, jobs,
                                          progress, carried)          # search index
         with progress.phase("publish"):
-            files = keyed_site_files(staging, carried)
+            files = keyed_site_files(staging, carried | written.files |
+                                     (result.search.files if result.search else {}))
             save_state(staging, BuildState(
                 stamp, read.records, written.signatures,
                 result.search.signatures if result.search else {}, previews,

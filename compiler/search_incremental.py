@@ -87,6 +87,9 @@ class SearchUpdate:
     export_bytes: int = 0
     export_written: int = 0
     """Export files written (new or changed)."""
+    files: dict[str, tuple[str, tuple]] = field(default_factory=dict)
+    """Each export file written, by its path in the site: the SHA-256 of its bytes and its
+    ``stat_key`` once written (what ``state.keyed_site_files`` then need not read it again for)."""
 
 
 def segment_id(doc_id: str) -> str:
@@ -280,8 +283,10 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         with closing(made):  # the workers stopped once the last part is in, not kept idle
             assembled = assemble(_parts(order, set(stale), made, index, root, facts, update))
     with progress.phase("export"):  # each file written as it is made, none held
+        written: dict[str, tuple[str, tuple]] = {}
         update.export_written, update.export_bytes = write_export(
-            root / EXPORT_DIR, iter_assembled_files(assembled), present)
+            root / EXPORT_DIR, iter_assembled_files(assembled), present, written)
+        update.files = {f"{EXPORT_DIR}/{name}": made for name, made in written.items()}
         del assembled
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
                                                 for unit, count, lengths in facts]))
@@ -351,28 +356,33 @@ def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]]) -> Callable
 
 
 def write_export(folder: Path, files: Iterable[tuple[str, bytes]],
-                 present: dict[str, tuple[str, int]] | None = None) -> tuple[int, int]:
+                 present: dict[str, tuple[str, int]] | None = None,
+                 written: dict[str, tuple[str, tuple]] | None = None) -> tuple[int, int]:
     """Make ``folder`` hold exactly ``files`` (path, bytes), writing only those whose bytes
     changed; return how many were written and the bytes of all.
 
     ``present``, if given, is every file the folder holds (path: SHA-256 and size, -1 if not
     known), as the build carried them over: a file's bytes are then compared by hash, without
-    reading it, and no other file is looked for. Otherwise the folder is read."""
-    written = size = 0
+    reading it, and no other file is looked for. Otherwise the folder is read. Each file
+    written is put in ``written``, if given, with its SHA-256 and ``stat_key``."""
+    count = size = 0
     names = set()
     for name, data in files:
         names.add(name)
         size += len(data)
         path = folder / name
+        digest = None
         if present is not None:
             sha, length = present.get(name, ("", -1))
             same = bool(sha) and length in (-1, len(data)) and \
-                hashlib.sha256(data).hexdigest() == sha
+                (digest := hashlib.sha256(data).hexdigest()) == sha
         else:
             same = path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
         if not same:
-            write_file(path, data)
-            written += 1
+            key = write_file(path, data)
+            count += 1
+            if written is not None:
+                written[name] = digest or hashlib.sha256(data).hexdigest(), key
     if present is not None:
         for name in sorted(set(present) - names):
             remove_file(folder, name)
@@ -383,4 +393,4 @@ def write_export(folder: Path, files: Iterable[tuple[str, bytes]],
                 path.unlink()
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
-    return written, size
+    return count, size

@@ -249,13 +249,15 @@ def file_sha256(path: str | Path) -> str:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
-def write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` at ``path`` as a new file: never through a hard link to the old site."""
+def write_file(path: Path, data: bytes) -> tuple[int, int, int, int]:
+    """Write ``data`` at ``path`` as a new file: never through a hard link to the old site;
+    return the new file's ``stat_key``."""
     try:
         path.unlink()
     except FileNotFoundError:
         path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
+    return stat_key(os.stat(path))
 
 
 def remove_file(root: Path, name: str) -> bool:

@@ -10,6 +10,7 @@ a staging folder shares with the published site.
 """
 from __future__ import annotations
 
+import hashlib
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -83,6 +84,9 @@ class WriteResult:
     """Signature of each page, for the next build."""
     previews: dict[str, str] = field(default_factory=dict)
     """Signature of each card preview, for the next build."""
+    files: dict[str, tuple[str, tuple]] = field(default_factory=dict)
+    """Each page written: the SHA-256 of its bytes and its ``stat_key`` once written (what
+    ``state.keyed_site_files`` then need not read it again for)."""
 
 
 def plan_pages(site: Site, env: Environment, deps: SiteDeps | None) -> list[PlannedPage]:
@@ -123,20 +127,23 @@ def write_pages(site: Site, root: Path, env: Environment, deps: SiteDeps,
     for path in sorted(set(previous) - {p.path for p in plan}):
         result.removed += remove_file(root, path)
     with progress.phase("write", len(todo), "page") as advance:
-        for kind in map_chunks(_render_chunk(site, env, root), todo, jobs=jobs, advance=advance):
+        for kind, path, sha, key in map_chunks(_render_chunk(site, env, root), todo, jobs=jobs,
+                                               advance=advance):
             result.written[kind] += 1
+            result.files[path] = sha, key
     return result
 
 
 def _render_chunk(site: Site, env: Environment, root: Path):
-    def render(chunk: list[PlannedPage]) -> list[str]:
-        kinds = []
+    def render(chunk: list[PlannedPage]) -> list[tuple[str, str, str, tuple]]:
+        done = []
         for planned in chunk:
             page = planned.page(site)
-            text = render_page(env.get_template(page.template), page.path, **page.context)
-            write_file(root / planned.path, text.encode("utf-8"))
-            kinds.append(planned.kind)
-        return kinds
+            data = render_page(env.get_template(page.template), page.path,
+                               **page.context).encode("utf-8")
+            done.append((planned.kind, planned.path, hashlib.sha256(data).hexdigest(),
+                         write_file(root / planned.path, data)))
+        return done
     return render
 
 
