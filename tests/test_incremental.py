@@ -612,3 +612,19 @@ def test_the_export_is_written_by_hash_against_what_was_carried_and_by_bytes_wit
         results.append({p.relative_to(folder).as_posix(): p.read_bytes()
                         for p in folder.rglob("*") if p.is_file()})
     assert results[1] == new and results[0] == new | {"ja/text-00.js": b"x9"}
+
+
+def test_a_file_written_again_is_not_taken_for_one_carried_over(work, monkeypatch):
+    """A page carried over and then written again is a new file: the stat cache holds it only
+    under the rule of new files (its whole key, and not too recent), never as carried."""
+    from compiler import state as state_module
+    cache_everything(work, monkeypatch)
+    monkeypatch.setattr(state_module, "RACY_NS", 600 * 10**9)  # every file this build writes
+    before = snapshot(work / "site")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    assert rebuild(work).mode == "incremental"
+    done = rewritten(before, snapshot(work / "site"))
+    cache = stat_cache(work)
+    assert {"docs/index.html", "cards/index.html", "docs/qaah-en.html"} <= done
+    assert not done & set(cache)
+    assert {"docs/chk-en.html", "404.html", "search.html", "cards/budoka-gardener.html"} <= set(cache)
