@@ -175,9 +175,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                 result.search.signatures if result.search else {}, previews,
                 {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
             publish(staging, out, SITE_MARKER)                       # publish
-            save_stat_cache(out, files, {  # the files still the links carry_over made
-                path for path, (_sha, key) in carried.items()
-                if key and path in files and files[path][1][0] == key[0]})
+            save_stat_cache(out, files, carried)
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
     result.searched = result.search is not None

@@ -192,11 +192,13 @@ def keyed_site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = No
     return files
 
 
-def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]], carried: set[str]) -> None:
+def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]],
+                    carried: dict[str, tuple[str, tuple]]) -> None:
     """Write into the site just published at ``out`` the ``stat_key`` each of ``files`` (path:
     SHA-256 and ``stat_key`` in the staging folder) has now.
 
-    A file ``carried`` over (still the link ``carry_over`` made, not written again since) lost
+    A file ``carried`` over (as ``carry_over`` gives them; still the link it made, the same
+    inode, not written again since) lost
     the old site's hard link to it once that was deleted, which moved its change time: its key
     is taken again, and kept if its inode, size and modification time are still those hashed. Any other file must have its whole key unchanged, and is left
     out if it changed less than ``RACY_NS`` before now: an edit within the same clock tick as
@@ -205,12 +207,14 @@ def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]], carried: set
     written, nothing is said."""
     keys = {}
     recent = time.time_ns() - RACY_NS
+    linked = {path for path, (_sha, key) in carried.items()
+              if key and path in files and files[path][1][0] == key[0]}
     for path, (_sha, key) in files.items():
         try:
             now = stat_key(os.lstat(os.path.join(out, path)))
         except OSError:
             continue
-        if now[:3] == tuple(key[:3]) if path in carried else (now == key and now[3] < recent):
+        if now[:3] == tuple(key[:3]) if path in linked else (now == key and now[3] < recent):
             keys[path] = now
     try:  # written in place: cut short (a kill, a full disk), it is no JSON, so no cache
         write_file(out / STAT_CACHE, json.dumps(keys, sort_keys=True, separators=(",", ":")).encode())

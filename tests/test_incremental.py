@@ -510,11 +510,11 @@ def test_the_stat_cache_keeps_a_carried_files_new_change_time_and_leaves_out_wha
         os.link(site / name, tmp_path / "link")
         os.unlink(tmp_path / "link")
     monkeypatch.setattr(state_module, "RACY_NS", 0)
-    save_stat_cache(site, files, {"carried.html"})
+    save_stat_cache(site, files, {"carried.html": files["carried.html"]})
     assert sorted(stat_cache(tmp_path)) == ["carried.html", "recent.html", "written.html"]
     assert stat_cache(tmp_path)["carried.html"] == list(stat_key(os.lstat(site / "carried.html")))
     monkeypatch.setattr(state_module, "RACY_NS", 60 * 10**9)  # all four written within a minute
-    save_stat_cache(site, files, {"carried.html"})
+    save_stat_cache(site, files, {"carried.html": files["carried.html"]})
     assert sorted(stat_cache(tmp_path)) == ["carried.html"]
 
 
