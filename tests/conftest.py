@@ -18,7 +18,7 @@ from compiler.readers import read_document
 from compiler.textio import read_source
 
 from .cr_texts import six_editions
-from .search_support import built, history, inventory  # noqa: F401 (fixtures, once per session)
+from .search_support import built, built_data, history, inventory  # noqa: F401 (fixtures, once per session)
 
 
 def pytest_configure(config):

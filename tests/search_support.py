@@ -18,6 +18,7 @@ from compiler.inventory import Inventory, collect
 from compiler.normalize import discover_sources, normalize_text
 from compiler.search import SearchStats, build_search
 from compiler.search.build import EXPORT_DIR, INDEX_DIR
+from compiler.search.export import IndexData, read_index
 
 from .cr_texts import six_editions
 
@@ -80,6 +81,13 @@ def built(tmp_path_factory, inventory, history) -> BuiltSearch:
 
     site, stats = made_once(tmp_path_factory, "seed-search", make)
     return BuiltSearch(site, stats, inventory, history)
+
+
+@pytest.fixture(scope="session")
+def built_data(built) -> IndexData:
+    """The export's data read back from ``built``'s index by Whoosh (``read_index``: 4-7 s),
+    once per worker; the tests only read it."""
+    return read_index(built.index)
 
 
 def node(op: str, items: list, data: Path | None = None) -> list:

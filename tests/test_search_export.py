@@ -79,8 +79,8 @@ def test_positions_mark_each_documents_first_and_must_not_go_back():
             encode_positions(bad)
 
 
-def test_the_browser_reads_whooshs_positions(built):
-    data = read_index(built.index)
+def test_the_browser_reads_whooshs_positions(built, built_data):
+    data = built_data
     keys = [("body_en", "flip"), ("title_en", "garden"), ("body_ja", "混成"), ("title_ja", "マナ"),
             ("body_en", "1"), ("body_ja", "死")]
     first_ja = min(d for d, s in enumerate(data.stored) if s["lang"] == "ja")
@@ -159,9 +159,14 @@ def test_fnv1a_is_the_same_in_the_browser():
     assert fnv1a("a") == 0xE40C292C  # the published FNV-1a test vector
 
 
-def test_sharded_postings_rank_as_one_file(built, tmp_path):
-    data = read_index(built.index)
-    files = export_files(data, shard_above=1)
+@pytest.fixture(scope="module")
+def sharded(built_data) -> dict[str, bytes]:
+    """The export of ``built``'s index with every language's postings and positions sharded."""
+    return export_files(built_data, shard_above=1)
+
+
+def test_sharded_postings_rank_as_one_file(built, sharded, tmp_path):
+    files = sharded
     shards = [n for n in files if "/terms-" in n]
     assert len(shards) > 4
     for name, content in files.items():
@@ -177,8 +182,8 @@ def test_sharded_postings_rank_as_one_file(built, tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["terms", "pos"])
-def test_every_shard_holds_only_the_terms_that_hash_to_it(built, kind):
-    files = export_files(read_index(built.index), shard_above=1)
+def test_every_shard_holds_only_the_terms_that_hash_to_it(sharded, kind):
+    files = sharded
     assert any(f"/{kind}-" in name for name in files)
     for name, content in files.items():
         match = re.fullmatch(rf"(en|ja)/{kind}-(\d+)\.js", name)
@@ -203,8 +208,8 @@ def test_the_search_scripts_load_nothing_a_file_url_refuses(name):
 @pytest.mark.parametrize("query", [TYPICAL_QUERY, "lang:ja 混成", "flip NOT kind:ruling",
                                    '"budoka gardener"', '"gardener budoka"', 'lang:ja "混成マナ"',
                                    'flip -"flip cards"', '"zzyzx budoka"', 'set:chk kind:topic'])
-def test_the_first_query_measure_counts_what_the_browser_loads(built, query):
-    data = read_index(built.index)
+def test_the_first_query_measure_counts_what_the_browser_loads(built, built_data, query):
+    data = built_data
     files = {p.relative_to(built.data).as_posix(): p.read_bytes()
              for p in built.data.rglob("*.js")}
     (answer,) = node("rank", [[query, PAGE_SIZE, None]], built.data)
@@ -219,8 +224,9 @@ def test_the_first_query_measure_counts_what_the_browser_loads(built, query):
 
 
 @pytest.mark.parametrize("query", [TYPICAL_QUERY, "混成マナ", "budoka gardener", "flip -card"])
-def test_a_query_without_a_phrase_needs_the_files_it_needed_without_positions(built, query):
-    data = read_index(built.index)
+def test_a_query_without_a_phrase_needs_the_files_it_needed_without_positions(built, built_data,
+                                                                             query):
+    data = built_data
     files = export_files(data)
     docnums = [h.docnum for h in search_index(built.index, query, PAGE_SIZE)]
     unpositioned = {n: b for n, b in files.items() if "/pos-" not in n}

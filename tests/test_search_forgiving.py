@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import main
-from compiler.search.export import read_index, title_names
+from compiler.search.export import title_names
 from compiler.search.forgiving import Lexicon, Name, corrections
 from compiler.search.indexer import open_index
 from compiler.search.results import answer_query
@@ -37,8 +37,8 @@ def test_a_word_is_searched_as_the_closest_names_or_the_widest_reaching_holder(w
     assert tuple(node("corrections", [[NAMES, word]])[0]) == tuple(list(x) for x in expected)
 
 
-def test_names_js_holds_what_faqc_search_reads_from_the_index(built):
-    exported = title_names(read_index(built.index))
+def test_names_js_holds_what_faqc_search_reads_from_the_index(built, built_data):
+    exported = title_names(built_data)
     with open_index(built.index).reader() as reader:
         names = Lexicon(reader).names()
         assert exported == {t: [n.frequency, n.reach] for t, n in sorted(names.items())}
