@@ -99,7 +99,8 @@ class BuildResult:
                      f"{self.removed} removed")
         if self.search is not None:
             s = self.search
-            lines.append(f"build: search: {len(s.indexed)} document(s) indexed, {len(s.removed)} "
+            lines.append(f"build: search: {len(s.indexed_documents())} document(s) indexed, "
+                         f"{len(s.removed_documents())} "
                          f"removed; index {s.index_bytes / 1e6:.1f} MB, export "
                          f"{s.export_bytes / 1e6:.1f} MB ({s.export_written} file(s) written)")
         if self.phases:

@@ -388,7 +388,8 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work):
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     result = rebuild(work)
     assert result.mode == "incremental" and len(result.read.fresh) == 4  # every source read again
-    assert sorted(result.search.indexed) == ["chk-en", "cr", "mh3-en", "qaah-en", "shm-ja"]
+    assert sorted(result.search.indexed_documents()) == ["chk-en", "cr", "mh3-en", "qaah-en",
+                                                          "shm-ja"]
     clean = clean_build(work)
     assert contents(snapshot(site)) == clean
 
