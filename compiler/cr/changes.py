@@ -71,8 +71,7 @@ def edition_changes(history: RuleHistory, cr_date: str) -> EditionChanges:
                                                                    entry_wording(new_entry))))
         if old[1] != number:
             changes.renumbered.append(RuleChange(key, old))
-    successors = set(history.previous.values())
     for number in [s.number for s in before.sections] + [r.number for r in before.rules]:
-        if (changes.previous, number) not in successors:
+        if history.identity.successor(changes.previous, number) is None:
             changes.removed.append(RuleChange((changes.previous, number)))
     return changes
