@@ -21,6 +21,8 @@ META_DATE_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 LEGACY_ENCODINGS = ("cp932", "euc_jp", "cp1252")
 _JA_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]")
 _MOJIBAKE_RE = re.compile(r"[\u0080-\u009f\ufffd]|[ÃÂâ][\u0080-\u00ff]")
+_LEGACY_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+"""C0 control characters but tab, line feed and carriage return (what a decoding's score counts)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -115,7 +117,7 @@ def _legacy_score(text: str, enc: str) -> float:
         return 0.0
     ja = len(_JA_RE.findall(text)) / len(text)
     bad = len(_MOJIBAKE_RE.findall(text)) / len(text)
-    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\r\n\t") / len(text)
+    controls = len(_LEGACY_CONTROL_RE.findall(text)) / len(text)
     if enc == "cp1252":
         return 1.0 - 10 * bad - 10 * controls
     return ja * 4 - 10 * controls

@@ -72,3 +72,11 @@ def test_the_control_characters_counted_are_c0_but_tab_and_line_breaks_del_and_c
     expected = [ch for ch in text
                 if (ord(ch) < 32 and ch not in "\n\t\f\v") or 0x7F <= ord(ch) < 0xA0]
     assert _CONTROL_RE.findall(text) == expected and len(expected) == 28 + 33
+
+
+def test_a_legacy_decodings_score_counts_c0_controls_but_tab_and_line_breaks():
+    """What ``_legacy_score`` counts against a decoding, for every code point up to U+02FF."""
+    from compiler.textio import _LEGACY_CONTROL_RE
+    text = "".join(map(chr, range(0x300))) + "\U0001F600"
+    expected = [ch for ch in text if ord(ch) < 32 and ch not in "\r\n\t"]
+    assert _LEGACY_CONTROL_RE.findall(text) == expected and len(expected) == 29
