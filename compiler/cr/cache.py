@@ -76,7 +76,8 @@ class CrCache:
             own = Diagnostics()
             doc = read(data, file, own)
             warnings = [(d.line, d.message, d.category) for d in own.items]
-            self._save(path, {"doc": doc.to_dict(), "warnings": warnings})
+            if path is not None:  # nothing cached: the edition is not made into JSON
+                self._save(path, {"doc": doc.to_dict(), "warnings": warnings})
         else:
             self.hits += 1
         for line, message, category in warnings:
@@ -96,5 +97,6 @@ class CrCache:
             except (KeyError, TypeError, ValueError):
                 pass
         links = link(a, b)
-        self._save(path, {"links": {n: [l.target, l.method, l.score] for n, l in links.items()}})
+        if path is not None:
+            self._save(path, {"links": {n: [l.target, l.method, l.score] for n, l in links.items()}})
         return links
