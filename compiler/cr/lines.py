@@ -20,11 +20,14 @@ from dataclasses import dataclass
 
 from ..dates import parse_en_date
 
-CHAPTER_RE = re.compile(r"(?P<number>[1-9])\.\s+(?P<title>\S.*?)\s*")
-SECTION_RE = re.compile(r"\s*(?P<number>[1-9][0-9]{2})\.\s+(?P<title>\S.*?)\s*")
+CHAPTER_RE = re.compile(r"(?P<number>[1-9])\.\s+(?P<title>\S(?:.*\S)?)\s*")
+SECTION_RE = re.compile(r"\s*(?P<number>[1-9][0-9]{2})\.\s+(?P<title>\S(?:.*\S)?)\s*")
 RULE_RE = re.compile(
     r"\s*(?P<number>[1-9][0-9]{2}\.(?P<gap> )?[1-9][0-9]*[a-z]?)(?P<dot>\.)?(?:(?<=\.)\s*|\s+)"
-    r"(?P<rest>\S.*?)\s*")
+    r"(?P<rest>\S(?:.*\S)?)\s*")
+# The texts run to their last character that is not a space, matched greedily: a lazy ``\S.*?``
+# tried the rest of the pattern after every character (the archive's 747,778 lines: 3.9 CPU s
+# to classify, now 2.2, every line classified the same).
 EXAMPLE_RE = re.compile(r"\s*Examples?:")
 DIVIDER_RE = re.compile(r"\s*[-=_*~]{3,}\s*")
 """A line of dashes or equals signs under a heading (the hard-wrapped CRs of 1999-2002)."""
