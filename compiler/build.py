@@ -158,7 +158,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
     if previous and nothing_changed(previous, read, out, known):
         return _unchanged(result, previous, progress, started)
-    site, deps = resolve_site(read, rules, progress, cache)          # collect, resolve
+    site, deps = resolve_site(read, rules, progress, cache, jobs)    # collect, resolve
     gc.freeze()  # what every later phase reads: never walked by the collector again
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
@@ -186,15 +186,16 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
 
 
 def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
-                 cache: Path | None = None) -> tuple[Site, SiteDeps]:
-    """Return the site of the documents read (inventories, links, CRs) and its dependencies."""
+                 cache: Path | None = None, jobs: int | None = None) -> tuple[Site, SiteDeps]:
+    """Return the site of the documents read (inventories, links, CRs) and its dependencies
+    (CR editions not yet linked in the cache are linked in ``jobs`` workers)."""
     with progress.phase("rules"):
         library = load_cr_library(rules, Diagnostics(), cache) if rules else None  # the CRs
     with progress.phase("collect"):
         inv = collect(read.documents)
     with progress.phase("resolve"):
         resolver = Resolver(inv, library)  # one card-name matcher, made of every text, for both
-        site = make_site(inv, resolve(inv, library, resolver), library, resolver)
+        site = make_site(inv, resolve(inv, library, resolver), library, resolver, jobs)
     with progress.phase("depends"):
         return site, SiteDeps(site, read.content)
 

@@ -87,16 +87,29 @@ class CrCache:
 
     def links(self, a: CrDocument, b: CrDocument, link) -> dict[str, Link]:
         """Return the links of ``a``'s rules to ``b``'s (``link(a, b)`` when not cached)."""
-        path = self._path("links", hashlib.sha256(
+        links = self.cached_links(a, b)
+        if links is None:
+            links = link(a, b)
+            self.keep_links(a, b, links)
+        return links
+
+    def _links_path(self, a: CrDocument, b: CrDocument) -> Path | None:
+        return self._path("links", hashlib.sha256(
             f"{a.source.sha256}:{b.source.sha256}".encode()).hexdigest())
-        cached = self._load(path)
+
+    def cached_links(self, a: CrDocument, b: CrDocument) -> dict[str, Link] | None:
+        """Return the links of ``a``'s rules to ``b``'s as cached (None: not cached)."""
+        cached = self._load(self._links_path(a, b))
         if cached is not None:
             try:
                 return {number: Link(number, target, method, score)
                         for number, (target, method, score) in cached["links"].items()}
             except (KeyError, TypeError, ValueError):
                 pass
-        links = link(a, b)
+        return None
+
+    def keep_links(self, a: CrDocument, b: CrDocument, links: dict[str, Link]) -> None:
+        """Cache the links of ``a``'s rules to ``b``'s."""
+        path = self._links_path(a, b)
         if path is not None:
             self._save(path, {"links": {n: [l.target, l.method, l.score] for n, l in links.items()}})
-        return links

@@ -6,6 +6,9 @@ today's CR, while ``502.36`` of 2004 (Scry) and ``502.36`` of 2007 (Shroud) go t
 """
 from __future__ import annotations
 
+from contextlib import closing
+
+from ..parallel import map_chunks
 from .era import CrLibrary
 from .link import Link
 from .linking import link_pair
@@ -26,11 +29,21 @@ class RuleIdentity:
         self._next = dict(zip(dates, dates[1:]))
 
     @classmethod
-    def build(cls, library: CrLibrary) -> "RuleIdentity":
-        """Link the rules of every consecutive pair of CRs in ``library``."""
+    def build(cls, library: CrLibrary, jobs: int | None = None) -> "RuleIdentity":
+        """Link the rules of every consecutive pair of CRs in ``library``: the pairs its cache
+        does not hold in ``jobs`` forked workers (``compiler.parallel``; one per CPU)."""
         docs, cache = library.documents, library.cache
-        return cls(library, {a.date: cache.links(a, b, link_pair) if cache else link_pair(a, b)
-                             for a, b in zip(docs, docs[1:])})
+        pairs = list(zip(docs, docs[1:]))
+        found = [cache.cached_links(a, b) if cache else None for a, b in pairs]
+        missing = [n for n, links in enumerate(found) if links is None]
+        made = map_chunks(lambda chunk: [link_pair(*pairs[n]) for n in chunk], missing,
+                          jobs=jobs, chunk=2)
+        with closing(made):
+            for n, links in zip(missing, made):
+                found[n] = links
+                if cache:
+                    cache.keep_links(*pairs[n], links)
+        return cls(library, {a.date: links for (a, _), links in zip(pairs, found)})
 
     def successor(self, cr_date: str, number: str) -> Key | None:
         """Return ``(next CR date, number)`` of the same rule, or None if it has none."""

@@ -161,11 +161,13 @@ class CrSite:
         return {today[1] for key in keys if (today := self.history.today(*key))}
 
 
-def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary) -> CrSite:
-    """Return the CR part of the site of ``inv``; ``index`` must be resolved with ``library``."""
+def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary,
+                 jobs: int | None = None) -> CrSite:
+    """Return the CR part of the site of ``inv``; ``index`` must be resolved with ``library``
+    (editions its cache does not link yet are linked in ``jobs`` workers: ``RuleIdentity.build``)."""
     choices = {doc.id: library.choose(doc.meta.date) for doc in inv.documents.values()
                if era_date(library, doc)}
-    history = RuleHistory(RuleIdentity.build(library))
+    history = RuleHistory(RuleIdentity.build(library, jobs))
     browsed = frozenset({c.document.date for c in choices.values()} | {library.latest.date})
     cr = CrSite(library, history, choices,
                 sections={doc.date: rule_sections(doc) for doc in library.documents},
