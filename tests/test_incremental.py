@@ -629,3 +629,37 @@ def test_a_file_written_again_is_not_taken_for_one_carried_over(work, monkeypatc
     assert {"docs/index.html", "cards/index.html", "docs/qaah-en.html"} <= done
     assert not done & set(cache)
     assert {"docs/chk-en.html", "404.html", "search.html", "cards/budoka-gardener.html"} <= set(cache)
+
+
+def test_the_crs_units_are_numbered_where_their_records_sort(monkeypatch):
+    """The CRs' records are indexed in units of ``CR_UNIT_RECORDS`` (``cr/000``, ...): in
+    ``index_order`` they stand, in their order, where ``SearchRecord.sort_key`` puts records of
+    ``CR_UNIT``: before a document ``cr-en`` (``cr`` < ``cr-en``), though ``cr-en`` < ``cr/000``."""
+    from types import SimpleNamespace
+
+    from compiler import search_incremental as si
+    from compiler.search.records import CR_UNIT, SearchRecord
+
+    def record(doc_id: str, lang: str, line: int) -> SearchRecord:
+        return SearchRecord(kind="rule", lang=lang, doc_id=doc_id, line=line, title="t",
+                            body="b", url=f"{doc_id}.html#{line}")
+
+    monkeypatch.setattr(si, "CR_UNIT_RECORDS", 2)
+    monkeypatch.setattr(si, "cr_records", lambda history: [record(CR_UNIT, "en", n)
+                                                           for n in range(1, 6)])
+    crs = si.cr_units(object())
+    assert list(crs) == ["cr/000", "cr/001", "cr/002"]
+    assert [[r.line for r in records] for records in crs.values()] == [[1, 2], [3, 4], [5]]
+    docs = {d: SimpleNamespace(id=d, meta=SimpleNamespace(language=lang))
+            for d, lang in [("cs-ja", "ja"), ("cr-en", "en"), ("a-ja", "ja"), ("cq-en", "en")]}
+    order = si.index_order(SimpleNamespace(documents=docs), crs)
+    assert order == ["cq-en", "cr/000", "cr/001", "cr/002", "cr-en", "a-ja", "cs-ja"]
+    records = [record(d.id, d.meta.language, 1) for d in docs.values()] + \
+        [r for unit in crs.values() for r in unit]
+    numbered = [r.doc_id for r in sorted(records, key=SearchRecord.sort_key)]
+    assert list(dict.fromkeys(numbered)) == \
+        list(dict.fromkeys(si.unit_document(u) for u in order))
+    assert si.SearchUpdate(indexed=["cr/001", "cr-en", "cr/000"]).indexed_documents() == \
+        ["cr", "cr-en"]
+    assert si.SearchUpdate({"cr/000": "x"}, removed=["cr/001", "old-en"]).removed_documents() \
+        == ["old-en"]
