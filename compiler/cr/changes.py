@@ -59,12 +59,14 @@ def edition_changes(history: RuleHistory, cr_date: str) -> EditionChanges:
         return changes
     doc, before = library.document(cr_date), library.document(changes.previous)
     assert doc is not None and before is not None
+    continued = set()  # the rules of the edition before that a rule of this one continues
     for number in [s.number for s in doc.sections] + [r.number for r in doc.rules]:
         key = (cr_date, number)
         old = history.previous.get(key)
         if old is None:
             changes.added.append(RuleChange(key))
             continue
+        continued.add(old)
         new_entry, old_entry = history.entry(key), history.entry(old)
         if not same_wording(old_entry, new_entry):
             changes.reworded.append(RuleChange(key, old, word_diff(entry_wording(old_entry),
@@ -72,6 +74,6 @@ def edition_changes(history: RuleHistory, cr_date: str) -> EditionChanges:
         if old[1] != number:
             changes.renumbered.append(RuleChange(key, old))
     for number in [s.number for s in before.sections] + [r.number for r in before.rules]:
-        if history.identity.successor(changes.previous, number) is None:
+        if (changes.previous, number) not in continued:
             changes.removed.append(RuleChange((changes.previous, number)))
     return changes
