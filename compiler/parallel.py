@@ -1,6 +1,7 @@
 """Run a function over many items in forked worker processes, results in the order given.
 
-The phases that dominate a full build (read, render, index) are pure per item, and a
+The phases that dominate a full build (read, render, index; and linking the CR editions
+the cache does not hold, ``cr.identity``) are pure per item, and a
 forked worker inherits the inventory, the site and the template environment as they are in
 memory: nothing but item keys goes to a worker and results come back. With one worker (one
 CPU, a platform without ``fork``, or few items) the function runs in this process, with the

@@ -84,3 +84,26 @@ def test_similarity_folds_era_wording():
     assert title_key('Banding, “Bands with Other”') == "banding bands with other"
     assert parent_of("502.38a") == "502.38" and parent_of("502.38") == "502"
     assert parent_of("502") == "5" and parent_of("5") is None
+
+
+def test_editions_linked_in_workers_are_linked_as_in_one_process(identity, tmp_path, monkeypatch):
+    """The pairs of editions a cache does not hold are linked in forked workers (the archive's
+    117 pairs; the six editions' 5 are fewer than ``parallel.MIN_ITEMS``, so it is lowered):
+    the same links in the same order, kept in the cache and read back from it (in the order
+    of its JSON)."""
+    from compiler import parallel
+    from compiler.cr.cache import CrCache
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 2)
+    assert parallel.worker_count(2, len(identity.links), chunk=2) == 2
+    library = identity.library
+    library.cache, kept = CrCache(tmp_path), library.cache
+    try:
+        forked = RuleIdentity.build(library, jobs=2)
+        again = RuleIdentity.build(library, jobs=2)
+        assert library.cache.misses == 0 and len(list(tmp_path.glob("links-*.json"))) == 5
+    finally:
+        library.cache = kept
+    assert list(forked.links) == list(again.links) == list(identity.links)
+    assert {d: list(links.items()) for d, links in forked.links.items()} == \
+        {d: list(links.items()) for d, links in identity.links.items()}
+    assert again.links == identity.links

@@ -85,14 +85,6 @@ class CrCache:
         doc.source.file = file.replace("\\", "/").rsplit("/", 1)[-1]
         return doc
 
-    def links(self, a: CrDocument, b: CrDocument, link) -> dict[str, Link]:
-        """Return the links of ``a``'s rules to ``b``'s (``link(a, b)`` when not cached)."""
-        links = self.cached_links(a, b)
-        if links is None:
-            links = link(a, b)
-            self.keep_links(a, b, links)
-        return links
-
     def _links_path(self, a: CrDocument, b: CrDocument) -> Path | None:
         return self._path("links", hashlib.sha256(
             f"{a.source.sha256}:{b.source.sha256}".encode()).hexdigest())

@@ -29,9 +29,10 @@ class RuleIdentity:
         self._next = dict(zip(dates, dates[1:]))
 
     @classmethod
-    def build(cls, library: CrLibrary, jobs: int | None = None) -> "RuleIdentity":
+    def build(cls, library: CrLibrary, jobs: int | None = 1) -> "RuleIdentity":
         """Link the rules of every consecutive pair of CRs in ``library``: the pairs its cache
-        does not hold in ``jobs`` forked workers (``compiler.parallel``; one per CPU)."""
+        does not hold in ``jobs`` forked workers (``compiler.parallel``; None: one per CPU;
+        1, the default: in this process)."""
         docs, cache = library.documents, library.cache
         pairs = list(zip(docs, docs[1:]))
         found = [cache.cached_links(a, b) if cache else None for a, b in pairs]

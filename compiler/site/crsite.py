@@ -162,7 +162,7 @@ class CrSite:
 
 
 def make_cr_site(inv: Inventory, index: LinkIndex, library: CrLibrary,
-                 jobs: int | None = None) -> CrSite:
+                 jobs: int | None = 1) -> CrSite:
     """Return the CR part of the site of ``inv``; ``index`` must be resolved with ``library``
     (editions its cache does not link yet are linked in ``jobs`` workers: ``RuleIdentity.build``)."""
     choices = {doc.id: library.choose(doc.meta.date) for doc in inv.documents.values()

@@ -62,10 +62,11 @@ class Site:
 
 
 def make_site(inv: Inventory, index: LinkIndex, library: CrLibrary | None = None,
-              resolver: Resolver | None = None, jobs: int | None = None) -> Site:
+              resolver: Resolver | None = None, jobs: int | None = 1) -> Site:
     """Return the site of an inventory and its resolved links (resolved with ``library``, if
     given, by ``resolver``: the one that made ``index`` is reused, its card-name matcher
-    being made of every text); ``jobs``: the workers that link CR editions (``make_cr_site``)."""
+    being made of every text); ``jobs``: the workers that link CR editions (``make_cr_site``;
+    None: one per CPU, as ``faqc build`` without ``--jobs``)."""
     documents = sorted(inv.documents.values(), key=lambda d: (d.meta.date or "", d.id))
     anchors = {doc.id: DocumentAnchors(doc, words(doc.meta.language)["introduction"])
                for doc in documents}
