@@ -1,14 +1,17 @@
-"""The index phase of an incremental build: one Whoosh segment per document, the export redone.
+"""The index phase of an incremental build: one Whoosh segment per unit, the export redone.
 
 The search package (``compiler.search``) builds its index as one segment written in one go.
 Here the same records (``build_records``), schema (``build_schema``), writer
-(``search.segment.index_records``) and export (``export_files``) are used, but the index is kept as one segment per
-document, so that a build re-indexes only the documents whose records changed:
+(``search.segment.index_records``) and export (``export_files``) are used, but the index is
+kept as one segment per *unit*: a document, or a run of ``CR_UNIT_RECORDS`` of the CRs'
+records (``cr_units``: ``cr/000``, ``cr/001``, ..., so that the workers share the CRs), and a
+build re-indexes only the units whose records changed:
 
-* A document's segment is named by its id (``MAIN_<sha1 of the id>.seg``, one compound file) and
+* A unit's segment is named by its id (``MAIN_<sha1 of the id>.seg``, one compound file) and
   written in memory on its own, so its bytes depend on its records alone.
 * The table of contents (``_MAIN_1.toc``) lists the segments in the order ``build_records``
-  sorts records in (language, then document id), so Whoosh numbers every record exactly as
+  sorts records in (language, then document id; the CRs' units in their order where records
+  of ``CR_UNIT`` sort: ``index_order``), so Whoosh numbers every record exactly as
   the search package's one-segment index does, each language contiguously; it is always
   generation 1, with no deletions. Deleting a document's records is dropping its segment;
   re-adding them is writing the segment again. No merge ever runs, so an incremental build
@@ -140,7 +143,7 @@ def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
 
 
 def records_segment(unit: str, records: list[SearchRecord]) -> IndexedDocument | None:
-    """Return the segment of the records of ``unit`` (a document or a CR; None: no records):
+    """Return the segment of the records of ``unit`` (a document or a run of the CRs'; None: no records):
     the records analysed once, the segment and the part both made from their terms."""
     if not records:
         return None
@@ -268,12 +271,12 @@ def cr_signature(records: list[SearchRecord]) -> str:
 
 
 def index_order(inv: Inventory, crs: dict[str, list[SearchRecord]] | None = None) -> list[str]:
-    """Return the units (documents, then CRs) in the order their records are numbered:
-    language, then id, as ``SearchRecord.sort_key`` orders records (the CRs' units in their
-    order, where ``CR_UNIT`` sorts among the document ids)."""
-    units = [(d.meta.language, d.id, d.id) for d in inv.documents.values()]
-    units += [("en", CR_UNIT, unit) for unit in crs or {}]
-    return [unit for _, _, unit in sorted(units)]
+    """Return the units (documents and runs of the CRs' records) in the order their records
+    are numbered: language, then id, as ``SearchRecord.sort_key`` orders records (the CRs'
+    units in their order, where ``CR_UNIT`` sorts among the document ids)."""
+    units = [(d.meta.language, d.id, 0, d.id) for d in inv.documents.values()]
+    units += [("en", CR_UNIT, n, unit) for n, unit in enumerate(crs or {})]
+    return [unit for *_, unit in sorted(units)]
 
 
 def update_search(inv: Inventory, root: Path, content: dict[str, str],
@@ -300,7 +303,7 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     update.removed = sorted(set(previous) - set(update.signatures))
     update.indexed = list(stale)
     facts: list[tuple[str, int, dict[str, int]]] = []
-    with progress.phase("index", len(stale), "document") as advance:
+    with progress.phase("index", len(stale), "unit") as advance:
         # the stale units' parts come from the workers in order, the others are read from
         # disk: each is assembled as it comes, and let go
         index = _index_chunk(inv, crs)

@@ -250,7 +250,11 @@ def test_one_or_two_workers_build_the_same_site(work):
     assert contents(snapshot(out)) == two
 
 
-def test_the_index_searches_like_the_search_packages_own(work, tmp_path):
+def test_the_index_searches_like_the_search_packages_own(work, tmp_path, monkeypatch):
+    from compiler import search_incremental
+    monkeypatch.setattr(search_incremental, "CR_UNIT_RECORDS", 20)  # the CRs in several units
+    result = rebuild(work, full=True)
+    assert len([u for u in result.search.signatures if u.startswith("cr/")]) >= 3
     site = work / "site"
     docs = [_read(p) for p in sorted((work / "sources").glob("*.txt"))]
     inv = collect(docs)
