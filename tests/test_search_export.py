@@ -174,11 +174,11 @@ def test_sharded_postings_rank_as_one_file(built, sharded, tmp_path):
         (tmp_path / name).write_bytes(content)
     queries = [[q, 10, None] for q in ("bushido", "混成マナ", "flip NOT kind:ruling",
                                        '"flip cards"', '"混成マナ"', 'flip -"flip cards"')]
-    sharded, whole = node("rank", queries, tmp_path), node("rank", queries, built.data)
-    assert [r["hits"] for r in sharded] == [r["hits"] for r in whole]
+    ranked, whole = node("rank", queries, tmp_path), node("rank", queries, built.data)
+    assert [r["hits"] for r in ranked] == [r["hits"] for r in whole]
     for kind in ("terms", "pos"):
         count = len([n for n in files if f"/{kind}-" in n])
-        assert all(len([n for n in r["needed"] if f"/{kind}-" in n]) < count for r in sharded)
+        assert all(len([n for n in r["needed"] if f"/{kind}-" in n]) < count for r in ranked)
 
 
 @pytest.mark.parametrize("kind", ["terms", "pos"])

@@ -74,7 +74,7 @@ def test_the_control_characters_counted_are_c0_but_tab_and_line_breaks_del_and_c
     assert _CONTROL_RE.findall(text) == expected and len(expected) == 28 + 33
 
 
-def test_a_legacy_decodings_score_counts_c0_controls_but_tab_and_line_breaks():
+def test_a_legacy_decodings_score_counts_c0_controls_but_tab_line_feed_and_return():
     """What ``_legacy_score`` counts against a decoding, for every code point up to U+02FF."""
     from compiler.textio import _LEGACY_CONTROL_RE
     text = "".join(map(chr, range(0x300))) + "\U0001F600"
