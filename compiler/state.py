@@ -198,13 +198,13 @@ def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]],
     SHA-256 and ``stat_key`` in the staging folder) has now.
 
     A file ``carried`` over (as ``carry_over`` gives them; still the link it made, the same
-    inode, not written again since) lost
-    the old site's hard link to it once that was deleted, which moved its change time: its key
-    is taken again, and kept if its inode, size and modification time are still those hashed. Any other file must have its whole key unchanged, and is left
-    out if it changed less than ``RACY_NS`` before now: an edit within the same clock tick as
-    its writing could leave its times as they were (Git's "racily clean" files). What is left
-    out is read and hashed next time. The cache only saves reading files: if it cannot be
-    written, nothing is said."""
+    inode, not written again since) lost the old site's hard link to it once that was deleted,
+    which moved its change time: its key is taken again, and kept if its inode, size and
+    modification time are still those hashed. Any other file must have its whole key
+    unchanged, and is left out if it changed less than ``RACY_NS`` before now: an edit within
+    the same clock tick as its writing could leave its times as they were (Git's "racily
+    clean" files). What is left out is read and hashed next time. The cache only saves
+    reading files: if it cannot be written, nothing is said."""
     keys = {}
     recent = time.time_ns() - RACY_NS
     linked = {path for path, (_sha, key) in carried.items()

@@ -3,8 +3,8 @@
 Reading the 123 files of the archive takes about 8 s and linking its 117 pairs of editions
 about 5 s on two workers (a build's rules and resolve phases, 2026-11-27; 20 s each before
 the reading was made quicker and the linking parallel); neither changes unless the bytes or
-the reader do.  An entry is JSON (never
-unpickled: whoever can write the cache can only make faqc read a CR again), named by the
+the reader do.  An entry is JSON (never unpickled: whoever can write the cache can only make
+faqc read a CR again), named by the
 SHA-256 of the edition's bytes (of both editions', for links) and a stamp of the code that
 made it (``compiler/cr``, ``textio``, the faqc version), so a changed reader never sees an
 old entry.  Entries are written atomically; a missing or unreadable one is made again.

@@ -160,5 +160,5 @@ def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-__all__ = ["Reader", "detect_language", "source_language", "finish_document", "source_info", "document_id",
-           "iter_blocks", "nfkc", "assign_ids"]
+__all__ = ["Reader", "detect_language", "source_language", "finish_document", "source_info",
+           "document_id", "iter_blocks", "nfkc", "assign_ids"]
