@@ -1,6 +1,8 @@
 """The collapsed one-line English FAQ reader (layout ``en-collapsed``): goldens and the Future Sight seed."""
 from __future__ import annotations
 
+import re
+import string
 import subprocess
 import sys
 
@@ -13,6 +15,7 @@ from compiler.model import (CardEntry, ListBlock, Paragraph, RuleQuote, Ruling, 
                             iter_document_blocks)
 from compiler.readers import choose_reader
 from compiler.readers.collapsed.reader import CollapsedFaqReader
+from compiler.readers.collapsed.text import sentence_starts, top_level
 from compiler.textio import read_source
 from compiler.validate import schema_errors
 from compiler.words import audit
@@ -213,3 +216,66 @@ def test_lines_added_around_the_collapsed_line_keep_every_card():
     assert [d.line for d in diags.items if d.category == "layout.region"] == [2, 3, 4]
     missing, extra = audit(src.text, doc.to_dict())
     assert not missing and not extra
+
+
+# ---------------------------------------------------------------- nesting and sentences
+
+def plain_top_level(text: str) -> list[bool]:
+    """``top_level`` as it is defined: a walk over every character (the reader jumps from
+    mark to mark instead)."""
+    def walk(parens: bool) -> tuple[list[bool], int]:
+        depth, quoted, braced, out = 0, False, False, []
+        for ch in text:
+            if ch in "{}":
+                braced = ch == "{"
+            elif braced:
+                pass
+            elif ch == "(" and parens:
+                depth += 1
+            elif ch == ")" and parens and depth:
+                depth -= 1
+            elif ch == '"' and straight:
+                quoted = not quoted
+            elif ch in "“”":
+                quoted = ch == "“"
+            out.append(depth == 0 and not quoted and not braced)
+        return out, depth
+    straight = text.count('"') % 2 == 0
+    out, depth = walk(parens=True)
+    return out if depth == 0 else walk(parens=False)[0]
+
+
+def plain_sentence_starts(text: str) -> list[int]:
+    """``sentence_starts`` as it is defined: each run of spaces outside, after a stop and its
+    closers, before a capital, digit, symbol, quote, markup or parenthesis."""
+    outside, starts = plain_top_level(text), []
+    openers = string.ascii_uppercase + string.digits + '{"“(_'
+    for m in re.finditer(r" +", text):
+        i, j = m.start(), m.end()
+        if not outside[i] or j >= len(text) or text[j] not in openers:
+            continue
+        k = i - 1
+        while k >= 0 and text[k] in "\"”’')":
+            k -= 1
+        if k >= 0 and text[k] in ".!?":
+            starts.append(j)
+    return starts
+
+
+MARKS = list('ab A Z9 .!?"”’\')({}“_:-') + ["  ", ". ", ".) ", '." ', "{(b/r)}", "1) "]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(MARKS), max_size=40))
+def test_nesting_and_sentence_starts_are_those_of_the_plain_definition(pieces):
+    text = "".join(pieces)
+    assert top_level(text) == plain_top_level(text)
+    assert sentence_starts(text) == plain_sentence_starts(text)
+
+
+def test_the_seed_splits_into_the_sentences_of_the_plain_definition():
+    text = (SOURCES / SEED_FILES["fut"]).read_text(encoding="utf-8")
+    for start in range(0, len(text), 997):
+        piece = text[start:start + 1500]
+        assert top_level(piece) == plain_top_level(piece)
+        assert sentence_starts(piece) == plain_sentence_starts(piece)

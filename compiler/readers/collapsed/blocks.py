@@ -33,10 +33,11 @@ class Start:
     head: CardHead | None = None
 
 
-def read_body(body: Stretch, find_cards: bool, first_head: CardHead | None = None
-              ) -> list[Node]:
-    """Return the blocks of a body; ``first_head`` is a card head opening it (card notes)."""
-    ws = words(body)
+def read_body(body: Stretch, find_cards: bool, first_head: CardHead | None = None,
+              ws: list[Word] | None = None) -> list[Node]:
+    """Return the blocks of a body; ``first_head`` is a card head opening it (card notes),
+    found among ``ws``, the body's words (made here when not given)."""
+    ws = words(body) if ws is None else ws
     starts = _starts(body, ws, find_cards)
     if first_head is not None:
         starts = [Start("card", ws[first_head.first].start, first_head),

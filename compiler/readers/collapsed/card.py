@@ -7,7 +7,9 @@ with no cost, where a type line begins); the type line ends by its grammar
 """
 from __future__ import annotations
 
+import bisect
 import re
+from operator import attrgetter
 from dataclasses import dataclass
 
 from ...model import CardEntry, Face
@@ -135,14 +137,20 @@ def _activation_follows(ws: list[Word], head: CardHead) -> bool:
     return bool(near) and near[0].text.startswith("{") and any(w.text.endswith(":") for w in near)
 
 
+_word_start = attrgetter("start")
+
+
 def card_entry(ws: list[Word], head: CardHead, rules: Stretch) -> CardEntry:
     """Return the card entry of a head and its text; a face separator then a head adds a face."""
     heads, texts, layout = [head], [], "normal"
     start = rules.start
-    for j, word in enumerate(ws):
+    first = bisect.bisect_left(ws, rules.start, key=_word_start)
+    last = bisect.bisect_left(ws, rules.end, key=_word_start)
+    for j in range(first, min(last, len(ws) - 1)):   # the words of the text, a word after each
+        word = ws[j]
         kind = "flip" if is_flip_separator(word.text) else \
             "double-faced" if is_face_separator(word.text) else None
-        if kind is None or not rules.start <= word.start < rules.end or j + 1 >= len(ws):
+        if kind is None:
             continue
         nxt = head_at(ws, j + 1, rules.doc.flat)
         if nxt is not None:

@@ -119,7 +119,7 @@ def read_card_notes_entry(entry: Stretch, file: str, diags: Diagnostics) -> list
         diags.warn(file, line, f"card-notes entry does not start with a card (name, mana cost, "
                    f"type line) (column {col}): kept as blocks of the section", "layout.entry")
         return read_body(entry, find_cards=False)
-    blocks = read_body(entry, find_cards=False, first_head=head)
+    blocks = read_body(entry, find_cards=False, first_head=head, ws=ws)
     card = blocks[0]
     assert isinstance(card, CardEntry)
     card.blocks = blocks[1:]

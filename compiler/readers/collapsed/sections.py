@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .text import Stretch, words
+from .text import Stretch, word_matches
 
 SEPARATOR_RE = re.compile(r"(?<!\S)-{5,}(?!\S)")
 TOPIC_RE = re.compile(r"(?P<marks>\*\*\*)(?P<title>[^*\s](?:[^*]*[^*\s])?)\*\*\*")
@@ -41,10 +41,10 @@ def split_entries(whole: Stretch) -> list[Stretch]:
 def heading_at(entry: Stretch) -> Stretch | None:
     """Return the capitalised heading opening an entry (``GENERAL NOTES``), or None."""
     end = None
-    for word in words(entry):
-        if not CAPS_WORD_RE.match(word.text) or word.text.endswith("***"):
+    for word in word_matches(entry):   # one by one: a heading is a few words of a long entry
+        if not CAPS_WORD_RE.match(word.group()) or word.group().endswith("***"):
             break
-        end = word.end
+        end = word.end()
     if end is None:
         return None
     heading = entry.cut(entry.start, end)
