@@ -28,6 +28,11 @@ class CrSide:
         self.children: dict[str, list[str]] = defaultdict(list)
         self._folded: dict[str, str] = {}
         self._bodies: dict[str, frozenset[str]] = {}
+        self._texts = {number: getattr(entry, "text", None) or ""
+                       for number, entry in self.entries.items()}
+        self.words: dict[str, frozenset[str]] = {number: tokens(text)
+                                                 for number, text in self._texts.items()}
+        """The identity-bearing words of each entry's own text (``similarity.tokens``)."""
         for number in self.entries:
             parent = parent_of(number)
             if parent is not None:
@@ -35,7 +40,7 @@ class CrSide:
 
     def text(self, number: str) -> str:
         """Return the text of an entry ('' for headings and title lines)."""
-        return getattr(self.entries[number], "text", None) or ""
+        return self._texts[number]
 
     def descendants(self, number: str) -> list[str]:
         """Return every number under ``number``, depth first."""
@@ -50,7 +55,7 @@ class CrSide:
         if number not in self._bodies:
             words: set[str] = set()
             for num in [number, *self.descendants(number)]:
-                words |= tokens(self.text(num))
+                words |= self.words[num]
             self._bodies[number] = frozenset(words)
         return self._bodies[number]
 
@@ -75,6 +80,6 @@ class CrSide:
         """Return, for each word, the numbers of the rules whose text holds it."""
         index: dict[str, list[str]] = defaultdict(list)
         for rule in self.doc.rules:
-            for word in tokens(rule.text or ""):
+            for word in self.words[rule.number]:
                 index[word].append(rule.number)
         return index

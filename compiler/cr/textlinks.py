@@ -19,7 +19,7 @@ from collections import Counter
 
 from .link import Link, assign
 from .side import CrSide, parent_of
-from .similarity import similarity, tokens
+from .similarity import jaccard
 
 NARROW_THRESHOLD = 0.3
 """Least word similarity under the linked parent."""
@@ -48,11 +48,14 @@ def link_text_rules(old: CrSide, new: CrSide, links: dict[str, Link]) -> None:
 
 def _scored(old: CrSide, new: CrSide, numbers, pool, floor: float, bonus: bool = False,
             allowed=None):
-    """Return ``(score, number, candidate)`` for each rule and each candidate of its pool above ``floor``."""
+    """Return ``(score, number, candidate)`` for each rule and each candidate of its pool above
+    ``floor``; the score is ``similarity``'s, with each side's words taken once."""
     pairs = []
+    theirs = new.words
     for number in numbers:
+        ours = old.words[number]
         for cand in pool(number):
-            score = similarity(old.text(number), new.text(cand))
+            score = jaccard(ours, theirs[cand])
             if bonus and cand[-1] == number[-1]:
                 score += _SAME_PLACE_BONUS
             if score >= floor and (allowed is None or allowed(number, cand)):
@@ -79,7 +82,7 @@ def _anywhere(old: CrSide, new: CrSide):
 
     def pool(number: str) -> list[str]:
         counts: Counter[str] = Counter()
-        for word in tokens(old.text(number)):
+        for word in old.words[number]:
             hits = postings.get(word, [])
             if len(hits) <= _RARE:
                 counts.update(hits)
