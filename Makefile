@@ -57,7 +57,7 @@ $(SITE_DONE): $(FAQS_DONE) $(TEMPLATES) $(RULE_TEXT) $(CODE) | $(STAMP)
 TEST_JOBS ?= 3
 
 test: $(STAMP) ## Run every test (TEST_JOBS=3 processes: pytest-xdist)
-	$(PY) -m pytest -q -n $(TEST_JOBS)
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder
 
 check: faqs site ## Validate the YAML and the built site strictly (schema, words, links)
 	$(FAQC) --strict check --faqs $(FAQS) --sources content/sources --site $(SITE) $(RULES_OPT)
