@@ -26,6 +26,11 @@ stop."""
 _TAG = "tag:yaml.org,2002:"
 _STR, _SEQ, _MAP = _TAG + "str", _TAG + "seq", _TAG + "map"
 _resolver = yaml.resolver.Resolver()
+_RESOLVED_FIRST = frozenset(_resolver.yaml_implicit_resolvers)
+"""The first characters of the texts an implicit tag (a bool, a number, a null...) can take:
+a text starting otherwise resolves to a plain string, when the resolver has no catch-all
+(``None``) entry and no path resolvers (PyYAML's has neither)."""
+_PLAIN_BY_FIRST = None not in _RESOLVED_FIRST and not _resolver.yaml_path_resolvers
 _CHUNK = 1 << 20
 
 
@@ -102,7 +107,10 @@ def _scalar(value: Any) -> yaml.ScalarEvent:
         tag, text = _TAG + "int", str(value)
     else:
         raise TypeError(f"no YAML form for {type(value).__name__}")
-    implicit = (tag == _resolver.resolve(yaml.ScalarNode, text, (True, False)), tag == _STR)
+    if _PLAIN_BY_FIRST and tag == _STR and text and text[0] not in _RESOLVED_FIRST:
+        implicit = (True, True)   # what the resolver would say, without asking it
+    else:
+        implicit = (tag == _resolver.resolve(yaml.ScalarNode, text, (True, False)), tag == _STR)
     return yaml.ScalarEvent(None, tag, implicit, text, style=None)
 
 

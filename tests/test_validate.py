@@ -5,6 +5,8 @@ import copy
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from compiler.validate import _validator, is_valid, schema_errors
 
@@ -65,6 +67,23 @@ def test_a_document_dumped_section_by_section_is_the_same_text(seed):
     for name in ("chk", "fut", "shm"):
         doc = seed(name)
         assert dump_document(doc) == dump_data(doc.to_dict())
+
+
+IMPLICIT_LOOKING = ["", "yes", "No", "ON", "off", "y", "n", "true", "False", "null", "~", "Null",
+                    "0", "-1", "+2", ".5", "1e3", "0x1F", "0o7", "1_000", ".inf", "-.Inf", ".NaN",
+                    "<<", "=", "!tag", "&anchor", "*alias", "2007-05-04", "12:30", "T", "Yesterday"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(IMPLICIT_LOOKING) | st.text(max_size=8)
+       | st.builds(str.__add__, st.sampled_from(IMPLICIT_LOOKING), st.text(max_size=4)))
+def test_a_text_gets_the_implicit_flags_pyyamls_resolver_gives_it(text):
+    """``yamlio`` answers for a text whose first character starts no implicit tag without
+    asking the resolver: the same flags (quoted or not) as the resolver's, for any text."""
+    from compiler.yamlio import _scalar
+    resolver = yaml.resolver.Resolver()
+    plain = resolver.resolve(yaml.ScalarNode, text, (True, False)) == "tag:yaml.org,2002:str"
+    assert _scalar(text).implicit == (plain, True)
 
 
 def parts(data: dict) -> list[tuple[str, dict]]:
