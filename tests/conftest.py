@@ -61,7 +61,12 @@ def pytest_collection_modifyitems(config, items):
     if missing:
         raise pytest.UsageError(f"tests/conftest.py: HEAVY_FIRST names no module {missing}")
     rank = {name: n for n, name in enumerate(HEAVY_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.relative_to(tests).as_posix(), len(rank)))
+
+    def place(item) -> int:
+        path = item.path.resolve()
+        return rank.get(path.relative_to(tests).as_posix(), len(rank)) \
+            if path.is_relative_to(tests) else len(rank)
+    items.sort(key=place)
 
 
 ROOT = Path(__file__).resolve().parent.parent

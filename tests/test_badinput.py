@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from compiler.yamlio import load_data
 
 from .badinput.make_corpus import (BIG_SIZE, SEEDS, SOURCES, Case, big_line_case, build_corpus,
                                    minimal_png)
+from .peak import run_measured
 
 ROOT = Path(__file__).resolve().parent.parent
 FAQC = Path(sys.executable).parent / "faqc"   # the installed entry point of this venv
@@ -305,28 +305,15 @@ def test_written_yaml_honours_the_umask(corpus, tmp_path):
 # ---------------------------------------------------------------- the 50 MB single line
 
 
-def _run_measured(args: list[str]) -> tuple[int, str, int, float]:
-    """Run a command; return (exit code, stderr, peak RSS of that child in bytes, seconds)."""
-    start = time.monotonic()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)   # this child's own rusage, not every child's
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    elapsed = time.monotonic() - start
-    stdout, stderr = proc.stdout.read(), proc.stderr.read()
-    proc.stdout.close()
-    proc.stderr.close()
-    assert stdout == b""
-    return proc.returncode, stderr.decode("utf-8"), usage.ru_maxrss * 1024, elapsed
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB is Linux's")
 def test_50mb_single_line_is_kept_whole_in_bounded_memory(tmp_path):
     case = big_line_case(tmp_path)
     size = case.path.stat().st_size
     assert size == BIG_SIZE
     out = tmp_path / "out"
-    code, stderr, peak, elapsed = _run_measured([str(FAQC), "normalize", str(case.path),
-                                                 "--out-dir", str(out)])
+    run = run_measured([str(FAQC), "normalize", str(case.path), "--out-dir", str(out)])
+    code, stderr, peak, elapsed = run.code, run.stderr, run.peak, run.elapsed
+    assert run.stdout_bytes == 0
     print(f"\n50 MB single line: {elapsed:.1f} s, peak RSS {peak / 2**20:.0f} MiB "
           f"({peak / size:.1f}x the file)")
     assert "Traceback" not in stderr

@@ -2,45 +2,25 @@
 source's size (issue 16: at most 10x; ``bench/scale.py`` measures it at 20 and 200 MB).
 
 A seed repeated to about 10 MB in each of the two layouts bench/scale.py measures, in a process
-of its own; its peak resident memory (``getrusage`` of the launcher's children) is bounded by 7 times the source plus 70 MiB
-for the interpreter and its modules (measured from a small launcher process:
-``peak_rss``). Before the YAML was streamed a block at a time and the
+of its own; its peak resident memory is bounded by 7 times the source plus 70 MiB for the
+interpreter and its modules (measured from a small launcher process: ``tests/peak.py``). Before the YAML was streamed a block at a time and the
 source held once, the line-structured case peaked at 207 MB (20x its size; now 118 MB).
 """
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from .conftest import ROOT
+from .peak import run_measured
 
 FAQC = Path(sys.executable).parent / "faqc"
 SEEDS = ROOT / "content" / "sources"
 SIZE = 10 * 2**20
 LAYOUTS = {"en-lines": ("000_5c86c3c8dc6a5532.txt", b"\n"),
            "en-collapsed": ("003_ce9129ef857eaa93.txt", b" ")}
-
-
-_LAUNCHER = """import resource, subprocess, sys
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-sys.stderr.buffer.write(done.stderr)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-sys.exit(done.returncode)
-"""
-"""Runs the command from a small process: a child's peak resident memory counts the memory of
-the process it was forked from until it executes (Linux keeps the high-water mark across
-``execve``), and a pytest worker that has built sites holds hundreds of MiB."""
-
-
-def peak_rss(args: list[str]) -> tuple[int, str]:
-    """Run a command; return its peak resident memory in bytes and its standard error."""
-    done = subprocess.run([sys.executable, "-c", _LAUNCHER, *args], capture_output=True)
-    stderr = done.stderr.decode("utf-8")
-    assert done.returncode == 0, stderr[-400:]
-    return int(done.stdout) * 1024, stderr
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB is Linux's")
@@ -51,7 +31,9 @@ def test_normalize_peak_memory_is_a_few_times_the_source(tmp_path, layout):
     source = tmp_path / f"big-{layout}.txt"
     source.write_bytes(joiner.join([text] * round(SIZE / len(text))))
     size = source.stat().st_size
-    peak, _ = peak_rss([str(FAQC), "-q", "normalize", str(source), "--out-dir", str(tmp_path)])
+    run = run_measured([str(FAQC), "-q", "normalize", str(source), "--out-dir", str(tmp_path)])
+    assert run.code == 0, run.stderr[-400:]
+    peak = run.peak
     print(f"\n{layout}, {size / 1e6:.1f} MB: peak RSS {peak / 2**20:.0f} MiB ({peak / size:.1f}x)")
     assert peak < 7 * size + 70 * 2**20, f"peak RSS {peak / 2**20:.0f} MiB for {size} bytes"
     (yaml_file,) = tmp_path.glob("*.yaml")

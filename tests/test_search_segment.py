@@ -79,12 +79,14 @@ def test_the_export_put_together_from_parts_is_the_whole_indexs(records):
     first_ja = next(n for n, r in enumerate(records) if r.lang == "ja")
     assert 40 < first_ja // 2 and first_ja + 1 < len(records) - 1
     # one record a part, then parts of many inside English, one ending where it ends, a
-    # Japanese record alone, many, and the last alone
-    cuts = [*range(1, 40), first_ja // 2, first_ja, first_ja + 1, len(records) - 1]
-    bounds = [0, *cuts, len(records)]
-    parts = [export_part(index_records(records[a:b], FixedIdCodec()).data)
-             for a, b in zip(bounds, bounds[1:])]
-    assert dict(sorted(iter_parts_export(parts))) == whole
+    # Japanese record alone, many, and the last alone; then many from the first record on,
+    # and a part of both languages
+    for cuts in ([*range(1, 40), first_ja // 2, first_ja, first_ja + 1, len(records) - 1],
+                 [first_ja // 2, len(records) - 1]):
+        bounds = [0, *cuts, len(records)]
+        parts = [export_part(index_records(records[a:b], FixedIdCodec()).data)
+                 for a, b in zip(bounds, bounds[1:])]
+        assert dict(sorted(iter_parts_export(parts))) == whole, cuts
 
 
 def test_no_records_make_an_empty_index(tmp_path):

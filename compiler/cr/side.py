@@ -79,7 +79,7 @@ class CrSide:
     def postings(self) -> dict[str, list[str]]:
         """Return, for each word, the numbers of the rules whose text holds it."""
         index: dict[str, list[str]] = defaultdict(list)
-        for rule in self.doc.rules:
-            for word in self.words[rule.number]:
+        for rule in self.doc.rules:   # each rule's own text: a number can be printed twice
+            for word in tokens(rule.text or ""):
                 index[word].append(rule.number)
         return index

@@ -80,10 +80,11 @@ class Stretch:
         return self.end > self.start
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Word:
-    """One whitespace-separated word and where it is. Never changed once made, but not frozen:
-    a frozen ``__init__`` takes three times as long, for 300,000 words a MB."""
+    """One whitespace-separated word and where it is. Never changed once made, and hashed by
+    its fields, but not frozen: a frozen ``__init__`` takes three times as long, for 300,000
+    words a MB."""
 
     text: str
     start: int
