@@ -160,6 +160,12 @@ def test_fnv1a_is_the_same_in_the_browser():
 
 
 @pytest.fixture(scope="module")
+def exported(built_data) -> dict[str, bytes]:
+    """The export of ``built``'s index, made once for the module (the tests only read it)."""
+    return export_files(built_data)
+
+
+@pytest.fixture(scope="module")
 def sharded(built_data) -> dict[str, bytes]:
     """The export of ``built``'s index with every language's postings and positions sharded."""
     return export_files(built_data, shard_above=1)
@@ -225,9 +231,9 @@ def test_the_first_query_measure_counts_what_the_browser_loads(built, built_data
 
 @pytest.mark.parametrize("query", [TYPICAL_QUERY, "混成マナ", "budoka gardener", "flip -card"])
 def test_a_query_without_a_phrase_needs_the_files_it_needed_without_positions(built, built_data,
-                                                                             query):
+                                                                             exported, query):
     data = built_data
-    files = export_files(data)
+    files = exported
     docnums = [h.docnum for h in search_index(built.index, query, PAGE_SIZE)]
     unpositioned = {n: b for n, b in files.items() if "/pos-" not in n}
     assert query_files(data, files, query, docnums) == query_files(data, unpositioned, query, docnums)
