@@ -384,8 +384,11 @@ class Assembled:
     data: IndexData
     """The documents' stored fields and the fields' totals (no postings: they are in ``joined``)."""
     joined: dict[tuple[str, str, str], list]
-    """(language, field, term) -> [texts of its postings, the last document, postings,
-    numbers, texts of its positions (None: a field without), numbers of positions]"""
+    """(language, field, term) -> [its postings' flat list (ASCII JSON without brackets), the
+    last document, postings, numbers, its positions' flat list (None: a field without),
+    numbers of positions]. The lists are bytearrays each part's texts are appended to: a
+    term's pieces as strings, one or two per part (the part's own texts kept alive), took 74
+    MB more of the 20 MiB benchmark corpus's 129,463 terms."""
     holders: dict[str, set[str]]
     """As ``ExportPart.holders``, of the whole index."""
 
@@ -409,16 +412,23 @@ def assemble(parts: Iterable[ExportPart]) -> Assembled:
             entry = joined.get(key)
             if entry is None:  # the names held once, not once per part
                 key = (sys.intern(key[0]), sys.intern(key[1]), key[2])
-                entry = joined[key] = [[], -1, 0, 0, [] if positions is not None else None, 0]
+                entry = joined[key] = [bytearray(), -1, 0, 0,
+                                       bytearray() if positions is not None else None, 0]
+            else:
+                entry[0] += b","
+                if positions is not None:
+                    entry[4] += b","
             delta = offset + first - entry[1]  # the first number: from the last document before
-            entry[0].append(str(-delta if weighted else delta))
-            if tail:  # the part's text itself, not a copy: joined with a comma
-                entry[0].append(tail)
+            text = entry[0]
+            text += b"%d" % (-delta if weighted else delta)
+            if tail:  # copied, so the part's texts are let go with it
+                text += b","
+                text += tail.encode("ascii")
             entry[1] = offset + last
             entry[2] += count
             entry[3] += size
             if positions is not None:
-                entry[4].append(positions)
+                entry[4] += positions.encode("ascii")
                 entry[5] += position_size
         for term, codes in part.holders.items():
             holders.setdefault(term, set()).update(codes)
@@ -443,10 +453,10 @@ def iter_assembled_files(assembled: Assembled,
         texts, sizes, position_texts, position_sizes = {}, {}, {}, {}
         for key in [key for key in joined if key[0] == lang]:
             pieces, _, _, size, positions, position_size = joined.pop(key)
-            texts[key[1:]] = "[" + ",".join(pieces) + "]"
+            texts[key[1:]] = "[" + pieces.decode("ascii") + "]"
             sizes[key[1:]] = size
             if positions is not None:
-                position_texts[key[1:]] = "[" + ",".join(positions) + "]"
+                position_texts[key[1:]] = "[" + positions.decode("ascii") + "]"
                 position_sizes[key[1:]] = position_size
             del pieces, positions
         shards = _shards(texts, sizes, shard_above, SHARD_TARGET)
