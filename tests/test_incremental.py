@@ -109,7 +109,7 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work):
     result = rebuild(work)
     assert result.mode == "incremental"
     assert (result.read.added, result.read.changed, result.read.removed) == (["qaah-en"], [], [])
-    assert len(result.read.fresh) == 1  # the three others came from the cache
+    assert result.read.parsed == 1  # the three others came from the cache
     done = assert_minimal_and_clean(work, before)
     pages = {n for n in done if n.endswith(".html")}
     assert {"docs/qaah-en.html", "index.html", "docs/index.html", "cards/index.html",
@@ -391,7 +391,7 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work):
     (site / INDEX_DIR / "_MAIN_1.toc").write_bytes(planted)
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     result = rebuild(work)
-    assert result.mode == "incremental" and len(result.read.fresh) == 4  # every source read again
+    assert result.mode == "incremental" and result.read.parsed == 4  # every source read again
     assert sorted(result.search.indexed_documents()) == ["chk-en", "cr", "mh3-en", "qaah-en",
                                                           "shm-ja"]
     clean = clean_build(work)

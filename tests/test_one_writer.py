@@ -102,7 +102,7 @@ def test_a_cached_document_changed_with_its_size_kept_is_not_used(tmp_path):
     last.write_bytes(last.read_bytes() + b"\n* One more ruling.\n")
     result = build_site(sources, site, Diagnostics(), jobs=1)
     assert tampered == 2 and result.mode == "incremental"
-    assert len(result.read.fresh) == 2  # the changed source and the other one tampered with
+    assert result.read.parsed == 2  # the changed source and the other one tampered with
     clean = tmp_path / "clean"
     build_site(sources, clean, Diagnostics(), jobs=1)
     assert manifest(site) == manifest(clean)
