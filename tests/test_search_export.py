@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 
 from compiler.search.build import PAGE_SIZE, TYPICAL_QUERY, query_files
-from compiler.search.export import (encode_positions, encode_postings, export_files, export_part,
-                                     fnv1a, iter_parts_export, read_index, to_script)
+from compiler.search.export import (StoredRuns, encode_positions, encode_postings, export_files,
+                                     export_part, fnv1a, iter_parts_export, read_index, to_script)
 from compiler.search.indexer import write_index
 from compiler.search.records import SearchRecord
 from compiler.search.results import search_index
@@ -237,3 +238,26 @@ def test_a_query_without_a_phrase_needs_the_files_it_needed_without_positions(bu
     docnums = [h.docnum for h in search_index(built.index, query, PAGE_SIZE)]
     unpositioned = {n: b for n, b in files.items() if "/pos-" not in n}
     assert query_files(data, files, query, docnums) == query_files(data, unpositioned, query, docnums)
+
+
+def test_stored_runs_give_back_every_record_as_it_was_given():
+    """The assembled export's stored fields, kept compressed run by run, read back in any
+    order: the same dicts, and the columns the tables are made of."""
+    rng = random.Random(7)
+    runs = [[{"lang": rng.choice(["en", "ja"]), "kind": rng.choice(["card", "rule"]),
+              "title": f"t{n}", "text": rng.choice(["", "ab", "接死\u2028<b>", "x" * 300]),
+              **({"emphasis": [0, 2, 1]} if n % 3 == 0 else {})} for n in range(size)]
+            for size in (3, 0, 1, 40, 2)]
+    stored = StoredRuns()
+    for run in runs:
+        stored.extend(run)
+    flat = [record for run in runs for record in run]
+    assert len(stored) == len(flat) and list(stored) == flat
+    order = list(range(len(flat)))
+    rng.shuffle(order)
+    assert [stored[n] for n in order] == [flat[n] for n in order]
+    assert stored.langs == [r["lang"] for r in flat] and stored.kinds == [r["kind"] for r in flat]
+    assert list(stored.text_sizes) == [len(r["text"].encode("utf-8")) for r in flat]
+    for wrong in (-1, len(flat), "0"):
+        with pytest.raises(IndexError):
+            stored[wrong]
