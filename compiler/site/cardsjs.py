@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 
 from jinja2 import Environment
 
@@ -108,17 +109,26 @@ def bucket_path(number: int) -> str:
 
 def cards_files(previews: dict[str, Preview]) -> dict[str, bytes]:
     """Return ``cards.js`` and every bucket file (site path -> bytes) for the previews by slug."""
-    entries = {slug: f"{script_json(slug)}:{script_json(preview)}"
-               for slug, preview in sorted(previews.items())}
+    return dict(iter_cards_files({slug: preview_entry(slug, preview)
+                                  for slug, preview in previews.items()}))
+
+
+def preview_entry(slug: str, preview: Preview) -> str:
+    """Return a card's preview as its bucket holds it: ``"<slug>":{...}``."""
+    return f"{script_json(slug)}:{script_json(preview)}"
+
+
+def iter_cards_files(entries: dict[str, str]) -> Iterator[tuple[str, bytes]]:
+    """Yield ``cards.js`` and then each bucket file (site path, bytes), for the previews'
+    entries (``preview_entry``) by slug: one file made at a time, so a writer holds none."""
     count = bucket_count(sum(len(entry.encode("utf-8")) + 1 for entry in entries.values()))
     buckets: list[list[str]] = [[] for _ in range(count)]
-    for slug, entry in entries.items():
-        buckets[bucket_of(slug, count)].append(entry)
-    files = {CARDS_SCRIPT: index_text(count).encode("utf-8")}
+    for slug in sorted(entries):
+        buckets[bucket_of(slug, count)].append(entries[slug])
+    yield CARDS_SCRIPT, index_text(count).encode("utf-8")
     for number, bucket in enumerate(buckets):
         text = f"{BUCKET_HEAD}{number},{{{','.join(bucket)}}});\n"
-        files[bucket_path(number)] = text.encode("utf-8")
-    return files
+        yield bucket_path(number), text.encode("utf-8")
 
 
 def index_text(count: int) -> str:
