@@ -110,6 +110,7 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work):
     assert result.mode == "incremental"
     assert (result.read.added, result.read.changed, result.read.removed) == (["qaah-en"], [], [])
     assert result.read.parsed == 1  # the three others came from the cache
+    assert result.read.fresh == {}  # written into the cache, then let go
     done = assert_minimal_and_clean(work, before)
     pages = {n for n in done if n.endswith(".html")}
     assert {"docs/qaah-en.html", "index.html", "docs/index.html", "cards/index.html",

@@ -226,12 +226,20 @@ def _key(text: str) -> str:
 
 def language_docs(data: IndexData, lang: str) -> list[int]:
     """Return the document numbers of ``lang`` (contiguous, as records are sorted)."""
-    langs = data.stored.langs if isinstance(data.stored, StoredRuns) else \
-        (s["lang"] for s in data.stored)
-    docs = [d for d, language in enumerate(langs) if language == lang]
+    docs = [d for d, language in enumerate(_column(data.stored, "lang")) if language == lang]
     if docs and docs != list(range(docs[0], docs[-1] + 1)):
         raise ValueError(f"documents of language {lang} are not numbered contiguously")
     return docs
+
+
+def _column(stored: Sequence[dict], name: str) -> Sequence:
+    """Return each document's ``lang`` or ``kind``, or its ``text_size`` (UTF-8 bytes of its
+    ``text``): from the columns of ``StoredRuns``, or from the stored dicts."""
+    if isinstance(stored, StoredRuns):
+        return {"lang": stored.langs, "kind": stored.kinds, "text_size": stored.text_sizes}[name]
+    if name == "text_size":
+        return [len(s.get("text", "").encode("utf-8")) for s in stored]
+    return [s[name] for s in stored]
 
 
 def _posting_codes(data: IndexData) -> dict[str, list[int]]:
@@ -277,18 +285,15 @@ def text_chunks(data: IndexData, lang: str) -> list[list[int]]:
 
 def docs_per_text_file(data: IndexData, docs: list[int]) -> int:
     """Return how many documents a text file holds: about ``TEXT_TARGET`` bytes on average."""
-    if isinstance(data.stored, StoredRuns):
-        size = sum(data.stored.text_sizes[d] + 3 for d in docs)
-    else:
-        size = sum(len(data.stored[d].get("text", "").encode("utf-8")) + 3 for d in docs)
+    sizes = _column(data.stored, "text_size")
+    size = sum(sizes[d] + 3 for d in docs)
     return max(1, round(TEXT_TARGET * len(docs) / size)) if size else max(1, len(docs))
 
 
 def _doc_table(data: IndexData, docs: list[int]) -> dict:
     """Return the kind of every document (for results no loaded posting gave it of)."""
     span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
-    kinds = data.stored.kinds if isinstance(data.stored, StoredRuns) else \
-        [s["kind"] for s in data.stored]
+    kinds = _column(data.stored, "kind")
     return {"first": span.start, "count": len(docs),
             "kind": "".join(str(KINDS.index(kinds[d])) for d in docs)}
 

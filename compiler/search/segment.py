@@ -17,7 +17,6 @@ those ``add_document`` writes, and the data is what ``export.read_index`` reads 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from whoosh.codec.whoosh3 import W3Codec
@@ -34,8 +33,8 @@ class IndexData:
     """What the browser needs, as read from the index."""
 
     doc_count: int
-    stored: Sequence[dict]
-    """A list, or ``export.StoredRuns`` in an assembled export."""
+    stored: list[dict]
+    """In an assembled export, ``export.StoredRuns`` (a sequence of the same dicts)."""
     scorable: dict[str, bool]
     totals: dict[str, int]
     field_docs: dict[str, int]

@@ -1,0 +1,68 @@
+"""How big the search index would be with fewer segments, against plain Whoosh on the same records.
+
+``make bench`` compares the site's Whoosh index with a plain per-record index of the
+documents' records (``bench/plain_whoosh.py --records``). This prints, for the same sources
+and rules: the records (the CRs' included, as the site indexes them); faqc's schema and writer
+with every record in one segment (``search.segment.index_records``), by file; and plain Whoosh
+default writers (``title``, ``body`` as ``TEXT``, ``url`` stored) on every record and on the
+documents' records alone. Nothing is written but a scratch folder, removed at the end.
+
+Usage: python bench/index_sizes.py SOURCES_DIR RULES_DIR   (e.g. bench/out/repo/content/sources
+       bench/out/repo/content/rules after ``make bench``)
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from whoosh.fields import ID, TEXT, Schema  # noqa: E402
+from whoosh.index import create_in  # noqa: E402
+
+from compiler.build import resolve_site  # noqa: E402
+from compiler.errors import Diagnostics  # noqa: E402
+from compiler.progress import Progress  # noqa: E402
+from compiler.read import read_sources  # noqa: E402
+from compiler.search.indexer import FixedIdCodec  # noqa: E402
+from compiler.search.records import build_records  # noqa: E402
+from compiler.search.segment import index_records  # noqa: E402
+
+
+def plain_size(records, folder: Path) -> int:
+    """Index ``records`` with a plain Whoosh default writer in ``folder``; return its bytes."""
+    folder.mkdir()
+    index = create_in(str(folder), Schema(title=TEXT(stored=True), body=TEXT(stored=True),
+                                          url=ID(stored=True)))
+    writer = index.writer()
+    for record in records:
+        writer.add_document(title=record.title, body=record.body, url=record.url)
+    writer.commit()
+    return sum(path.stat().st_size for path in folder.iterdir())
+
+
+def main(argv: list[str]) -> int:
+    sources, rules = Path(argv[0]), Path(argv[1])
+    with tempfile.TemporaryDirectory() as scratch:
+        read = read_sources(sorted(sources.glob("*.txt")), Diagnostics(), None,
+                            Path(scratch) / "site")
+        site, _ = resolve_site(read, rules, Progress())
+        every = build_records(site.inv, site.cr.history if site.cr else None)
+        documents = build_records(site.inv, None)
+        print(f"records: {len(every)} ({len(documents)} of the documents)")
+        started = time.process_time()
+        made = index_records(every, FixedIdCodec())
+        size = sum(len(data) for data in made.files.values())
+        print(f"faqc's schema, one segment, every record: {size / 1e6:.1f} MB "
+              f"(CPU {time.process_time() - started:.1f}s)")
+        for name, records in (("every record", every), ("the documents' records", documents)):
+            print(f"plain Whoosh, {name}: "
+                  f"{plain_size(records, Path(scratch) / name.split()[-2]) / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
