@@ -20,9 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from whoosh.fields import ID, TEXT, Schema  # noqa: E402
-from whoosh.index import create_in  # noqa: E402
-
+from bench.plain_whoosh import write_records  # noqa: E402
 from compiler.build import resolve_site  # noqa: E402
 from compiler.errors import Diagnostics  # noqa: E402
 from compiler.progress import Progress  # noqa: E402
@@ -35,12 +33,7 @@ from compiler.search.segment import index_records  # noqa: E402
 def plain_size(records, folder: Path) -> int:
     """Index ``records`` with a plain Whoosh default writer in ``folder``; return its bytes."""
     folder.mkdir()
-    index = create_in(str(folder), Schema(title=TEXT(stored=True), body=TEXT(stored=True),
-                                          url=ID(stored=True)))
-    writer = index.writer()
-    for record in records:
-        writer.add_document(title=record.title, body=record.body, url=record.url)
-    writer.commit()
+    write_records(records, folder)
     return sum(path.stat().st_size for path in folder.iterdir())
 
 

@@ -54,15 +54,21 @@ def index_records(sources: Path, folder: Path) -> tuple[int, float, float]:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     started, cpu = time.perf_counter(), time.process_time()
+    write_records(records, folder)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    size = sum(len((r.title + r.body).encode("utf-8")) for r in records)
+    return size, seconds, cpu
+
+
+def write_records(records, folder: Path) -> None:
+    """Index search records (title and body as ``TEXT``, URL stored) with a plain Whoosh
+    default writer, one commit, into the empty folder ``folder``."""
     index = create_in(str(folder), Schema(title=TEXT(stored=True), body=TEXT(stored=True),
                                           url=ID(stored=True)))
     writer = index.writer()
     for record in records:
         writer.add_document(title=record.title, body=record.body, url=record.url)
     writer.commit()
-    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-    size = sum(len((r.title + r.body).encode("utf-8")) for r in records)
-    return size, seconds, cpu
 
 
 def main(argv: list[str]) -> int:
