@@ -441,9 +441,9 @@ class Assembled:
     joined: dict[tuple[str, str, str], list]
     """(language, field, term) -> [its postings' flat list (ASCII JSON without brackets), the
     last document, postings, numbers, its positions' flat list (None: a field without),
-    numbers of positions]. The lists are bytearrays each part's texts are appended to: a
-    term's pieces as strings, one or two per part (the part's own texts kept alive), took 74
-    MB more of the 20 MiB benchmark corpus's 129,463 terms."""
+    numbers of positions]. The flat lists are bytearrays that each part's texts are appended
+    to. Kept as lists of strings, one or two per part (the parts' own texts kept alive), the
+    129,463 terms of the 20 MiB benchmark corpus took 74 MB more."""
     holders: dict[str, set[str]]
     """As ``ExportPart.holders``, of the whole index."""
 
