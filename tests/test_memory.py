@@ -3,8 +3,9 @@ source's size (issue 16: at most 10x; ``bench/scale.py`` measures it at 20 and 2
 
 A seed repeated to about 10 MB in each of the two layouts bench/scale.py measures, in a process
 of its own; its peak resident memory is bounded by 7 times the source plus 70 MiB for the
-interpreter and its modules (measured from a small launcher process: ``tests/peak.py``). Before the YAML was streamed a block at a time and the
-source held once, the line-structured case peaked at 207 MB (20x its size; now 118 MB).
+interpreter and its modules (measured from a small launcher process: ``tests/peak.py``).
+Before the YAML was streamed a block at a time and the source held once, the line-structured
+case peaked at 207 MB (20x its size; now 118 MB).
 """
 from __future__ import annotations
 
