@@ -92,9 +92,9 @@ def test_the_go_to_rule_box_takes_any_editions_number(page, site_url):
 
     page.goto(site_url + "index.html")
     _go_to_rule(page, "999.9")
-    page.wait_for_function("document.querySelector('.goto-result').textContent.includes('No rule 999.9')")
+    page.wait_for_function("() => document.querySelector('.goto-result').textContent.includes('No rule 999.9')")
     _go_to_rule(page, "hello")
-    page.wait_for_function("document.querySelector('.goto-result').textContent.includes('Type a rule number')")
+    page.wait_for_function("() => document.querySelector('.goto-result').textContent.includes('Type a rule number')")
     assert page.errors == []
 
 

@@ -51,7 +51,7 @@ def test_permalinks_are_visible_and_copy_their_address(browser, http_root):
         assert link.evaluate("a => getComputedStyle(a).opacity") == "1"
         assert link.is_visible()
         link.click()
-        tab.wait_for_function("document.querySelector('[role=status].visually-hidden')")
+        tab.wait_for_function("() => document.querySelector('[role=status].visually-hidden')")
         copied = tab.evaluate("navigator.clipboard.readText()")
         assert copied == link.evaluate("a => a.href") and "#r-" in copied
         assert tab.locator("[role=status].visually-hidden").inner_text() == "Link copied"

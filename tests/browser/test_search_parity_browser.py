@@ -34,7 +34,7 @@ def python_answers(site_dir: Path) -> tuple:
 
 def test_chromium_ranks_the_parity_table_as_faqc_search(page, site_url, site_dir):
     page.goto(site_url + "search.html")
-    page.wait_for_function("!!(window.FAQC_SEARCH && window.FAQC_SEARCH.query)")
+    page.wait_for_function("() => !!(window.FAQC_SEARCH && window.FAQC_SEARCH.query)")
     queries = parity_queries()
     answers = page.evaluate(RUN, [queries, LIMIT])
     problems = []
@@ -143,7 +143,7 @@ def test_submitting_a_word_cut_short_shows_what_typing_it_showed(page, site_url)
     assert typed and typed_status.endswith(" results") and "No results" not in typed_status
     status.evaluate("s => { s.textContent = ''; }")  # so that the wait below is for the answer
     box.press("Enter")
-    page.wait_for_function("new URLSearchParams(location.search).get('q') === 'tarmo'")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('q') === 'tarmo'")
     expect(status).to_have_text(typed_status)
     assert _shown(page) == typed
     page.goto(site_url + "search.html?q=tarmo")

@@ -69,7 +69,7 @@ def test_hovering_a_card_link_loads_its_bucket_and_shows_its_preview(page, site_
                                                                       path):
     requested = bucket_requests(page)
     page.goto(site_url + path)
-    page.wait_for_function("window.FAQC_CARDS && typeof window.FAQC_CARDS.register === 'function'")
+    page.wait_for_function("() => window.FAQC_CARDS && typeof window.FAQC_CARDS.register === 'function'")
     assert requested == []  # every page loads cards.js, no bucket before a hover
     link = page.locator("main a.card-ref").first
     link.scroll_into_view_if_needed()
