@@ -35,8 +35,9 @@ from pathlib import Path
 import click
 
 from .cr import load_cr_library
+from .cr.history import RuleHistory
 from .errors import Diagnostics, FaqcError, output_error
-from .inventory import collect
+from .inventory import Inventory, collect
 from .lock import hold_lock
 from .normalize import discover_sources
 from .progress import Progress
@@ -165,9 +166,14 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         written, previews, carried = write_staging(staging, out, site, deps, read, old,
                                                    previous is not None, templates, jobs,
                                                    progress, known)   # write pages
+        # The pages are written: the index needs only the inventory and the rules' history.
+        # The rest of the site (links, anchors, the CRs' pages) is let go, and the index
+        # phase reuses its memory (the build's peak: 461 -> 406 MiB, sampled, at 20 MiB).
+        inv, history = site.inv, site.cr.history if site.cr else None
+        del site, deps
         with collector_paused():
-            result.search = index_search(site, staging, read.content, old.search, jobs,
-                                         progress, carried)          # search index
+            result.search = index_search(inv, history, staging, read.content, old.search,
+                                         jobs, progress, carried)    # search index
         with progress.phase("publish"):
             files = keyed_site_files(staging, carried | written.files |
                                      (result.search.files if result.search else {}))
@@ -247,16 +253,16 @@ def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
     return result
 
 
-def index_search(site: Site, staging: Path, content: dict[str, str], previous: dict[str, str],
-                 jobs: int | None, progress: Progress,
-                 carried: dict[str, tuple[str, tuple]]) -> "SearchUpdate | None":
+def index_search(inv: Inventory, history: RuleHistory | None, staging: Path,
+                 content: dict[str, str], previous: dict[str, str], jobs: int | None,
+                 progress: Progress, carried: dict[str, tuple[str, tuple]]
+                 ) -> "SearchUpdate | None":
     """Bring the search index in the staging site up to date (the documents' records and, with
-    the CRs, their rules'), if the search package is installed; ``carried`` is every file the
-    staging folder holds before (``carry_over``)."""
+    the CRs' ``history``, their rules'), if the search package is installed; ``carried`` is
+    every file the staging folder holds before (``carry_over``)."""
     if update_search is None:
         return None
-    return update_search(site.inv, staging, content, previous,
-                         history=site.cr.history if site.cr else None, jobs=jobs,
+    return update_search(inv, staging, content, previous, history=history, jobs=jobs,
                          progress=progress, carried=carried)
 
 

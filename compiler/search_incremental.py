@@ -24,12 +24,14 @@ build re-indexes only the units whose records changed:
   make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
   and each term's postings and positions already encoded as the browser reads them), never
   read back from the segment. Parts are kept as JSON in ``.faqc/search/`` for the next
-  build, and put together (``search.export.assemble``) with their document numbers offset,
+  build, and put together (``search.export.Assembled``) with their document numbers offset,
   as Whoosh's ``MultiReader`` would number them: a term's encoded postings are joined, only
   the first number of each part's run changed, so no posting is decoded or encoded again.
   Each part is taken in as it comes and let go: the parts of the documents indexed now as
   the workers hand them over (in order), the others read from disk (a part that cannot be
-  read is made again then). Only the export files whose bytes changed are rewritten. The
+  read is made again then). Once the parts of one language are all in, its export files are
+  written and its postings let go (``Assembled.add``). Only the export files whose bytes
+  changed are rewritten (``ExportWriter``). The
   table of contents is written anew from the parts' facts each time: the old one (a pickle)
   is never read back.
 """
@@ -55,7 +57,7 @@ from .model import CardEntry, Document, iter_document_blocks
 from .parallel import map_chunks
 from .progress import Progress
 from .search.build import EXPORT_DIR, INDEX_DIR
-from .search.export import ExportPart, assemble, export_part, iter_assembled_files
+from .search.export import Assembled, ExportPart, export_part
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, KINDS, LANGUAGES, TEXT_FIELDS, build_schema
 from .search.segment import index_records, stored_bytes
@@ -303,17 +305,22 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     update.removed = sorted(set(previous) - set(update.signatures))
     update.indexed = list(stale)
     facts: list[tuple[str, int, dict[str, int]]] = []
+    written: dict[str, tuple[str, tuple]] = {}
+    export = ExportWriter(root / EXPORT_DIR, present, written)  # each file written as made
+    assembled = Assembled()
     with progress.phase("index", len(stale), "unit") as advance:
         # the stale units' parts come from the workers in order, the others are read from
-        # disk: each is assembled as it comes, and let go
+        # disk: each is assembled as it comes, and let go; a language's export files are
+        # written as soon as its last part is in, and its postings let go
         index = _index_chunk(inv, crs)
         made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=2)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
-            assembled = assemble(_parts(order, set(stale), made, index, root, facts, update))
-    with progress.phase("export"):  # each file written as it is made, none held
-        written: dict[str, tuple[str, tuple]] = {}
-        update.export_written, update.export_bytes = write_export(
-            root / EXPORT_DIR, iter_assembled_files(assembled), present, written)
+            for part in _parts(order, set(stale), made, index, root, facts, update):
+                for lang in assembled.add(part):
+                    export.write(assembled.language_files(lang))
+    with progress.phase("export"):  # the last language's files, the lexicon, names and meta
+        export.write(assembled.remaining_files())
+        update.export_written, update.export_bytes = export.close()
         update.files = {f"{EXPORT_DIR}/{name}": made for name, made in written.items()}
         del assembled
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
@@ -387,38 +394,59 @@ def write_export(folder: Path, files: Iterable[tuple[str, bytes]],
                  present: dict[str, tuple[str, int]] | None = None,
                  written: dict[str, tuple[str, tuple]] | None = None) -> tuple[int, int]:
     """Make ``folder`` hold exactly ``files`` (path, bytes), writing only those whose bytes
-    changed; return how many were written and the bytes of all.
+    changed; return how many were written and the bytes of all (``ExportWriter``)."""
+    writer = ExportWriter(folder, present, written)
+    writer.write(files)
+    return writer.close()
+
+
+class ExportWriter:
+    """Makes a folder hold exactly the files given to ``write``, in one or more goes, writing
+    only those whose bytes changed; ``close`` removes the others.
 
     ``present``, if given, is every file the folder holds (path: SHA-256 and size, -1 if not
     known), as the build carried them over: a file's bytes are then compared by hash, without
     reading it, and no other file is looked for. Otherwise the folder is read. Each file
     written is put in ``written``, if given, with its SHA-256 and ``stat_key``."""
-    count = size = 0
-    names = set()
-    for name, data in files:
-        names.add(name)
-        size += len(data)
-        path = folder / name
-        digest = None
-        if present is not None:
-            sha, length = present.get(name, ("", -1))
-            same = bool(sha) and length in (-1, len(data)) and \
-                (digest := hashlib.sha256(data).hexdigest()) == sha
-        else:
-            same = path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
-        if not same:
-            key = write_file(path, data)
-            count += 1
-            if written is not None:
-                written[name] = digest or hashlib.sha256(data).hexdigest(), key
-    if present is not None:
-        for name in sorted(set(present) - names):
-            remove_file(folder, name)
-    elif folder.is_dir():
-        for path in sorted(folder.rglob("*"), reverse=True):
-            name = path.relative_to(folder).as_posix()
-            if path.is_file() and name not in names:
-                path.unlink()
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
-    return count, size
+
+    def __init__(self, folder: Path, present: dict[str, tuple[str, int]] | None = None,
+                 written: dict[str, tuple[str, tuple]] | None = None) -> None:
+        self.folder, self.present, self.written = folder, present, written
+        self.count = self.size = 0
+        self.names: set[str] = set()
+
+    def write(self, files: Iterable[tuple[str, bytes]]) -> None:
+        """Write those of ``files`` (path, bytes) whose bytes changed, one at a time."""
+        folder, present, written = self.folder, self.present, self.written
+        for name, data in files:
+            self.names.add(name)
+            self.size += len(data)
+            path = folder / name
+            digest = None
+            if present is not None:
+                sha, length = present.get(name, ("", -1))
+                same = bool(sha) and length in (-1, len(data)) and \
+                    (digest := hashlib.sha256(data).hexdigest()) == sha
+            else:
+                same = path.is_file() and path.stat().st_size == len(data) \
+                    and path.read_bytes() == data
+            if not same:
+                key = write_file(path, data)
+                self.count += 1
+                if written is not None:
+                    written[name] = digest or hashlib.sha256(data).hexdigest(), key
+
+    def close(self) -> tuple[int, int]:
+        """Remove the files not given; return how many were written and the bytes of all."""
+        folder, names = self.folder, self.names
+        if self.present is not None:
+            for name in sorted(set(self.present) - names):
+                remove_file(folder, name)
+        elif folder.is_dir():
+            for path in sorted(folder.rglob("*"), reverse=True):
+                name = path.relative_to(folder).as_posix()
+                if path.is_file() and name not in names:
+                    path.unlink()
+                elif path.is_dir() and not any(path.iterdir()):
+                    path.rmdir()
+        return self.count, self.size

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from whoosh.filedb.filestore import RamStorage
 
 from compiler.search.analysis import analyze_text, analyze_text_reference, term_positions
-from compiler.search.export import export_files, export_part, iter_parts_export, read_index
+from compiler.search.export import (Assembled, export_files, export_part, iter_parts_export,
+                                    read_index)
 from compiler.search.indexer import FixedIdCodec, replace_folder
 from compiler.search.records import build_records
 from compiler.search.schema import INDEX_NAME, build_schema
@@ -87,6 +88,28 @@ def test_the_export_put_together_from_parts_is_the_whole_indexs(records):
         parts = [export_part(index_records(records[a:b], FixedIdCodec()).data)
                  for a, b in zip(bounds, bounds[1:])]
         assert dict(sorted(iter_parts_export(parts))) == whole, cuts
+
+
+def test_a_language_written_once_its_parts_are_in_gives_the_same_export(records):
+    """As the build does: each language's files written, and its postings let go, as soon as
+    a part of a later language comes (``Assembled.add`` names it), the rest at the end. The
+    files are those of the one index; a part of a language already written is refused."""
+    whole = export_files(index_records(records, FixedIdCodec()).data)
+    first_ja = next(n for n, r in enumerate(records) if r.lang == "ja")
+    for cuts, sealed_at in (([40, first_ja, first_ja + 1], first_ja + 1),
+                            ([first_ja // 2, len(records) - 1], len(records))):
+        bounds = [0, *cuts, len(records)]
+        assembled, files, sealed = Assembled(), {}, []
+        for a, b in zip(bounds, bounds[1:]):
+            for lang in assembled.add(export_part(index_records(records[a:b], FixedIdCodec()).data)):
+                sealed.append((lang, assembled.data.doc_count))
+                files.update(assembled.language_files(lang))
+                assert not [key for key in assembled.joined if key[0] == lang]
+        assert sealed == [("en", sealed_at)], cuts
+        files.update(assembled.remaining_files())
+        assert dict(sorted(files.items())) == whole, cuts
+    with pytest.raises(ValueError, match="out of order"):
+        assembled.add(export_part(index_records(records[:1], FixedIdCodec()).data))
 
 
 def test_no_records_make_an_empty_index(tmp_path):

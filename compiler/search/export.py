@@ -7,7 +7,7 @@ tests hold it to what the Whoosh reader reads back (``read_index``), so the brow
 exactly the numbers Whoosh scores on.  The data of a segment is encoded once
 (``export_part``); the segments' parts are put together by joining their encoded texts
 (``assemble``: only the first number of each part's run of a posting list depends on where
-its documents are numbered), and the files written from that (``iter_assembled_files``).
+its documents are numbered), and the files written from that (``Assembled.language_files`` and ``remaining_files``).
 A whole index is one part.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
 
     meta.js                 document count, fields (scorable, total length, documents with
@@ -63,7 +63,7 @@ import zlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -212,10 +212,11 @@ def json_script(name: str, data: str) -> bytes:
             f"{json.dumps(name)},{data});\n").encode("utf-8")
 
 
-def _shard_json(shard: dict[str, dict[str, str]]) -> str:
-    """Return ``{field: {term: value}}`` as ``to_script`` writes it, its values being given
-    as compact JSON texts already (``_shards``): written once, not dumped again."""
-    return "{" + ",".join(f"{_key(name)}:{{" + ",".join(f"{_key(text)}:{terms[text]}"
+def _shard_json(shard: dict[str, list[str]], value: Callable[[str, str], str]) -> str:
+    """Return a shard ``{field: [term, ...]}`` (``_shards``) as ``to_script`` writes
+    ``{field: {term: value}}``, ``value(field, term)`` giving each term's value as compact
+    JSON already: written once, not dumped again."""
+    return "{" + ",".join(f"{_key(name)}:{{" + ",".join(f"{_key(text)}:{value(name, text)}"
                                                         for text in sorted(terms)) + "}"
                           for name, terms in sorted(shard.items())) + "}"
 
@@ -255,17 +256,22 @@ def _docnum(item: tuple[int, float]) -> int:
     return item[0]
 
 
-def _shards(texts: dict[tuple[str, str], str], sizes: dict[tuple[str, str], int],
-            shard_above: int, target: int) -> list[dict]:
-    """Return ``{field: {term: text}}`` split into shards by term hash, ``texts`` being each
-    term's flat list of numbers as compact JSON and ``sizes`` how many numbers it holds."""
-    # the size of each value as ``json.dumps`` writes it by default: ", " between numbers
-    size = sum(len(texts[k]) + max(sizes[k] - 1, 0) + len(k[1]) * 3 + 8 for k in texts)
+def _shards(keys: list[tuple[str, str, str]], size: int, shard_above: int,
+            target: int) -> list[dict[str, list[str]]]:
+    """Return the (language, field, term) ``keys`` split into shards by term hash, each
+    ``{field: [term, ...]}``, as many as ``size`` (the terms' bytes: ``_json_size``) needs."""
     count = 1 if size <= shard_above else math.ceil(size / target)
-    shards: list[dict] = [{} for _ in range(count)]
-    for (name, text), value in texts.items():
-        shards[fnv1a(f"{name}:{text}") % count].setdefault(name, {})[text] = value
+    shards: list[dict[str, list[str]]] = [{} for _ in range(count)]
+    for _, name, text in keys:
+        shards[fnv1a(f"{name}:{text}") % count].setdefault(name, []).append(text)
     return shards
+
+
+def _json_size(term: str, flat: bytearray, numbers: int) -> int:
+    """Return the bytes a term's flat list of ``numbers`` numbers (``flat``: compact JSON
+    without brackets) takes in a shard, reckoned as ``json.dumps`` writes it by default
+    (", " between numbers; the term's characters as escapes)."""
+    return len(flat) + 2 + max(numbers - 1, 0) + len(term) * 3 + 8
 
 
 def language_fields(data: IndexData, lang: str) -> list[str]:
@@ -321,7 +327,7 @@ def iter_export_files(data: IndexData,
                       shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
     """Yield the export's files (path relative to the export folder, bytes) one at a time, so
     that a writer need not hold them all (``export_files`` has them in order of path)."""
-    return iter_assembled_files(assemble([export_part(data)]), shard_above)
+    return assemble([export_part(data)], shard_above).remaining_files()
 
 
 Fragment = tuple[int, int, int, bool, int, str, int, "str | None"]
@@ -432,30 +438,53 @@ class StoredRuns(Sequence):
         return self._read[1][number - self._starts[run]]
 
 
-@dataclass(slots=True)
 class Assembled:
-    """The export's data of an index put together from its parts (``assemble``)."""
+    """The export's data of an index put together from its parts (``assemble``), in order:
+    documents numbered on from one part to the next, as Whoosh's ``MultiReader`` numbers them.
 
-    data: IndexData
-    """The documents' stored fields and the fields' totals (no postings: they are in ``joined``)."""
-    joined: dict[tuple[str, str, str], list]
-    """(language, field, term) -> [its postings' flat list (ASCII JSON without brackets), the
-    last document, postings, numbers, its positions' flat list (None: a field without),
-    numbers of positions]. The flat lists are bytearrays that each part's texts are appended
-    to. Kept as lists of strings, one or two per part (the parts' own texts kept alive), the
-    129,463 terms of the 20 MiB benchmark corpus took 74 MB more."""
-    holders: dict[str, set[str]]
-    """As ``ExportPart.holders``, of the whole index."""
+    Each part is taken in (``add``) and let go. Records are numbered language by language, so
+    once a part of a later language comes, the earlier languages are complete: ``add`` names
+    them, and their files (``language_files``) can be written and their postings let go while
+    the next parts come in (at the 20 MiB benchmark corpus, English's 100,000 terms of the
+    130,000 are let go before the Japanese parts come). ``remaining_files`` yields the rest.
+    The same files, byte for byte, whichever languages were written early."""
 
+    __slots__ = ("data", "joined", "holders", "lexicon", "names", "languages", "shard_above")
 
-def assemble(parts: Iterable[ExportPart]) -> Assembled:
-    """Return the export's data of the index whose segments are ``parts``, in order (documents
-    numbered on from one part to the next, as Whoosh's ``MultiReader`` numbers them). Each
-    part is let go once taken in: ``parts`` may be a generator that does not hold them."""
-    data = IndexData(0, StoredRuns(), {}, Counter(), Counter())
-    joined: dict[tuple[str, str, str], list] = {}
-    holders: dict[str, set[str]] = {}
-    for part in parts:
+    def __init__(self, shard_above: int = SHARD_ABOVE) -> None:
+        self.data = IndexData(0, StoredRuns(), {}, Counter(), Counter())
+        """The documents' stored fields and the fields' totals (no postings: they are in
+        ``joined``)."""
+        self.joined: dict[tuple[str, str, str], list] = {}
+        """(language, field, term) -> [its postings' flat list (ASCII JSON without brackets),
+        the last document, postings, numbers, its positions' flat list (None: a field
+        without), numbers of positions], of the languages not written yet. The flat lists
+        are bytearrays that each part's texts are appended to. Kept as lists of strings, one
+        or two per part (the parts' own texts kept alive), the 129,463 terms of the 20 MiB
+        benchmark corpus took 74 MB more."""
+        self.holders: dict[str, set[str]] = {}
+        """As ``ExportPart.holders``, of the whole index."""
+        self.lexicon: Counter = Counter()
+        """The text fields' postings of each term of the languages written (``lexicon_shards``)."""
+        self.names: Counter = Counter()
+        """The title fields' postings of each term that can be a name (``_title_names``)."""
+        self.languages: dict[str, dict] = {}
+        """Each language written: its entry in ``meta.js``."""
+        self.shard_above = shard_above
+
+    def add(self, part: ExportPart) -> list[str]:
+        """Take ``part`` in; return the languages complete now that it came (none of their
+        records can follow), whose files are not written yet."""
+        present = {stored["lang"] for stored in part.stored}
+        if present & set(self.languages):
+            raise ValueError(f"a part of {', '.join(sorted(present & set(self.languages)))} "
+                             "after that language's files were made: parts out of order")
+        first = min(map(LANGUAGES.index, present), default=0)
+        self._join(part)
+        return [lang for lang in LANGUAGES[:first] if lang not in self.languages]
+
+    def _join(self, part: ExportPart) -> None:
+        data, joined = self.data, self.joined
         offset = data.doc_count
         data.doc_count += part.doc_count
         data.stored.extend(part.stored)
@@ -486,66 +515,94 @@ def assemble(parts: Iterable[ExportPart]) -> Assembled:
                 entry[4] += positions.encode("ascii")
                 entry[5] += position_size
         for term, codes in part.holders.items():
-            holders.setdefault(term, set()).update(codes)
-    return Assembled(data, joined, holders)
+            self.holders.setdefault(term, set()).update(codes)
+
+    def language_files(self, lang: str) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of ``lang`` (its postings, positions, texts and table of kinds),
+        its postings let go of ``joined`` once they are in its files; call it once the
+        language is complete (``add``), once."""
+        data, joined = self.data, self.joined
+        docs = language_docs(data, lang)
+        keys = [key for key in joined if key[0] == lang]
+        size = position_size = 0
+        for _, name, text in keys:
+            flat, _, count, numbers, positions, position_numbers = joined[(lang, name, text)]
+            _count_term(self.lexicon, self.names, name, text, count)
+            size += _json_size(text, flat, numbers)
+            if positions is not None:
+                position_size += _json_size(text, positions, position_numbers)
+        shards = _shards(keys, size, self.shard_above, SHARD_TARGET)
+        position_shards = _shards([key for key in keys if joined[key][4] is not None],
+                                  position_size, self.shard_above, POSITION_TARGET)
+        chunks = text_chunks(data, lang)
+        self.languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
+                                "shards": len(shards), "positions": len(position_shards),
+                                "chunks": len(chunks),
+                                "per_file": len(chunks[0]) if chunks else 1,
+                                "fields": sorted({name for _, name, _ in keys})}
+
+        def take(slot: int) -> Callable[[str, str], str]:
+            def value(name: str, text: str) -> str:  # each flat list let go once in its shard
+                entry = joined[(lang, name, text)]
+                flat, entry[slot] = entry[slot], None
+                return "[" + flat.decode("ascii") + "]"
+            return value
+
+        for kind, files, slot in (("terms", shards, 0), ("pos", position_shards, 4)):
+            for number, shard in enumerate(files):
+                name = f"{lang}/{kind}-{number:02d}"
+                yield f"{name}.js", json_script(name, _shard_json(shard, take(slot)))
+        for key in keys:
+            del joined[key]
+        del shards, position_shards, keys
+        for number, chunk in enumerate(chunks):
+            yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
+                                                            _text_file(data, chunk))
+        yield f"{lang}/docs.js", to_script(f"{lang}/docs", _doc_table(data, docs))
+
+    def remaining_files(self) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of the languages not written yet, then those of every language
+        (lexicon, names, meta); call it once every part is in."""
+        for lang in LANGUAGES:
+            if lang not in self.languages:
+                yield from self.language_files(lang)
+        lexicon = lexicon_shards(self.lexicon)
+        for number, shard in enumerate(lexicon):
+            yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
+        yield "names.js", to_script("names", _title_names(self.names, self.holders))
+        yield "meta.js", to_script("meta", _meta(self.data, {lang: self.languages[lang]
+                                                             for lang in LANGUAGES})
+                                   | {"lexicon": len(lexicon)})
+
+
+def assemble(parts: Iterable[ExportPart], shard_above: int = SHARD_ABOVE) -> Assembled:
+    """Return the export's data of the index whose segments are ``parts``, in order (see
+    ``Assembled``). Each part is let go once taken in: ``parts`` may be a generator that does
+    not hold them."""
+    assembled = Assembled(shard_above)
+    for part in parts:
+        assembled.add(part)
+    return assembled
 
 
 def iter_parts_export(parts: Iterable[ExportPart],
                       shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
     """Yield the export files of the index whose segments are ``parts``, in order."""
-    return iter_assembled_files(assemble(parts), shard_above)
+    return assemble(parts, shard_above).remaining_files()
 
 
-def iter_assembled_files(assembled: Assembled,
-                         shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
-    """Yield the export files of ``assembled`` one at a time; each language's postings are
-    let go of ``assembled`` once they are in its files."""
-    data, joined = assembled.data, assembled.joined
-    counts = _term_counts(assembled)
-    languages = {}
-    for lang in LANGUAGES:
-        docs = language_docs(data, lang)
-        texts, sizes, position_texts, position_sizes = {}, {}, {}, {}
-        for key in [key for key in joined if key[0] == lang]:
-            pieces, _, _, size, positions, position_size = joined.pop(key)
-            texts[key[1:]] = "[" + pieces.decode("ascii") + "]"
-            sizes[key[1:]] = size
-            if positions is not None:
-                position_texts[key[1:]] = "[" + positions.decode("ascii") + "]"
-                position_sizes[key[1:]] = position_size
-            del pieces, positions
-        shards = _shards(texts, sizes, shard_above, SHARD_TARGET)
-        position_shards = _shards(position_texts, position_sizes, shard_above, POSITION_TARGET)
-        chunks = text_chunks(data, lang)
-        languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
-                           "shards": len(shards), "positions": len(position_shards),
-                           "chunks": len(chunks), "per_file": len(chunks[0]) if chunks else 1,
-                           "fields": sorted({name for name, _ in texts})}
-        del texts, position_texts  # their JSON is in the shards
-        for kind, files in (("terms", shards), ("pos", position_shards)):
-            for number, shard in enumerate(files):
-                name = f"{lang}/{kind}-{number:02d}"
-                yield f"{name}.js", json_script(name, _shard_json(shard))
-        del shards, position_shards
-        for number, chunk in enumerate(chunks):
-            yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
-                                                            _text_file(data, chunk))
-        yield f"{lang}/docs.js", to_script(f"{lang}/docs", _doc_table(data, docs))
-    lexicon = lexicon_shards(counts)
-    for number, shard in enumerate(lexicon):
-        yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
-    yield "names.js", to_script("names", _title_names(counts, assembled.holders))
-    yield "meta.js", to_script("meta", _meta(data, languages) | {"lexicon": len(lexicon)})
+def _count_term(lexicon: Counter, names: Counter, name: str, term: str, count: int) -> None:
+    """Count the ``count`` postings of ``name:term`` where the lexicon and the names count."""
+    if name in TEXT_FIELDS:
+        lexicon[term] += count
+    if name in TITLE_FIELDS and NAME.fullmatch(term):
+        names[term] += count
 
 
-def lexicon_shards(counts: dict[tuple[str, str], int]) -> list[dict[str, int]]:
+def lexicon_shards(frequencies: dict[str, int]) -> list[dict[str, int]]:
     """Return the text fields' terms with their document frequency (``forgiving.Lexicon``),
     in shards by ``fnv1a(lexicon_key(term))``: a prefix's terms are all in one shard;
-    ``counts`` holds the postings of each (field, term)."""
-    frequencies: Counter = Counter()
-    for (name, term), count in counts.items():
-        if name in TEXT_FIELDS:
-            frequencies[term] += count
+    ``frequencies`` holds the text fields' postings of each term."""
     size = sum(len(t.encode("utf-8")) + 8 for t in frequencies)
     count = max(1, math.ceil(size / LEXICON_TARGET))
     shards: list[dict[str, int]] = [{} for _ in range(count)]
@@ -558,24 +615,16 @@ def title_names(data: IndexData) -> dict[str, list[int]]:
     """Return the names typos are corrected to, each with its frequency in titles and its
     reach (``forgiving.Lexicon.names`` and ``Name.reach``)."""
     assembled = assemble([export_part(data)])
-    return _title_names(_term_counts(assembled), assembled.holders)
-
-
-def _term_counts(assembled: Assembled) -> Counter:
-    """Return the postings of each (field, term) of ``assembled``, languages together."""
-    counts: Counter = Counter()
-    for (_, name, term), entry in assembled.joined.items():
-        counts[(name, term)] += entry[2]
-    return counts
-
-
-def _title_names(counts: dict[tuple[str, str], int],
-                 holders: dict[str, set[str]]) -> dict[str, list[int]]:
+    lexicon: Counter = Counter()
     names: Counter = Counter()
-    for (name, term), count in counts.items():
-        if name in TITLE_FIELDS and NAME.fullmatch(term):
-            names[term] += count
-    # each name's reach: the number of sets among its holders' records (``forgiving.reach``)
+    for (_, name, term), entry in assembled.joined.items():
+        _count_term(lexicon, names, name, term, entry[2])
+    return _title_names(names, assembled.holders)
+
+
+def _title_names(names: dict[str, int], holders: dict[str, set[str]]) -> dict[str, list[int]]:
+    """Return each name with its postings in titles (``names``) and its reach: the number of
+    sets among its holders' records (``forgiving.reach``)."""
     return {term: [names[term], len(holders.get(term, ()))] for term in sorted(names)}
 
 
