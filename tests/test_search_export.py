@@ -247,7 +247,7 @@ def test_stored_runs_give_back_every_record_as_it_was_given():
     runs = [[{"lang": rng.choice(["en", "ja"]), "kind": rng.choice(["card", "rule"]),
               "title": f"t{n}", "text": rng.choice(["", "ab", "接死\u2028<b>", "x" * 300]),
               **({"emphasis": [0, 2, 1]} if n % 3 == 0 else {})} for n in range(size)]
-            for size in (3, 0, 1, 40, 2)]
+            for size in (3, 0, 1, 40, StoredRuns.RUN + 5, 2)]  # the fifth kept as two runs
     stored = StoredRuns()
     for run in runs:
         stored.extend(run)

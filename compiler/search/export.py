@@ -405,6 +405,9 @@ class StoredRuns(Sequence):
     of text in them); the runs take 9.3 MB, the three columns about 2 MB."""
 
     __slots__ = ("_runs", "_starts", "langs", "kinds", "text_sizes", "_read")
+    RUN = 256
+    """Documents a run holds at most: the one run read back is not a whole unit of the CRs'
+    2,000 records (14 MB of dicts)."""
 
     def __init__(self) -> None:
         self._runs: list[bytes] = []
@@ -416,12 +419,12 @@ class StoredRuns(Sequence):
         self._read: tuple[int, list[dict]] = (-1, [])
 
     def extend(self, stored: list[dict]) -> None:
-        """Append the stored fields of a part's documents."""
-        if not stored:
-            return
-        self._starts.append(len(self.langs))
-        self._runs.append(zlib.compress(json.dumps(
-            stored, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 1))
+        """Append the stored fields of a part's documents, in runs of at most ``RUN``."""
+        for start in range(0, len(stored), self.RUN):
+            self._starts.append(len(self.langs) + start)
+            self._runs.append(zlib.compress(json.dumps(
+                stored[start:start + self.RUN], ensure_ascii=False,
+                separators=(",", ":")).encode("utf-8"), 1))
         self.langs += [sys.intern(s["lang"]) for s in stored]
         self.kinds += [sys.intern(s["kind"]) for s in stored]
         self.text_sizes.extend(len(s.get("text", "").encode("utf-8")) for s in stored)
