@@ -31,9 +31,10 @@ build re-indexes only the units whose records changed:
   the workers hand them over (in order), the others read from disk (a part that cannot be
   read is made again then). Once the parts of one language are all in, its export files are
   written and its postings let go (``Assembled.add``). Only the export files whose bytes
-  changed are rewritten (``ExportWriter``). The
-  table of contents is written anew from the parts' facts each time: the old one (a pickle)
-  is never read back.
+  changed are rewritten (``ExportWriter``). The table of contents is written anew from the
+  parts' facts each time: the old one (a pickle) is never read back.
+  The index phase's time therefore holds the export of every language but the last; the
+  export phase, that language's and the files of all (lexicon, names, meta).
 """
 from __future__ import annotations
 
@@ -318,7 +319,7 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
             for part in _parts(order, set(stale), made, index, root, facts, update):
                 for lang in assembled.add(part):
                     export.write(assembled.language_files(lang))
-    with progress.phase("export"):  # the last language's files, the lexicon, names and meta
+    with progress.phase("export"):  # the last language's files, the lexicon, names, meta
         export.write(assembled.remaining_files())
         update.export_written, update.export_bytes = export.close()
         update.files = {f"{EXPORT_DIR}/{name}": made for name, made in written.items()}
@@ -390,16 +391,6 @@ def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]]) -> Callable
     return index
 
 
-def write_export(folder: Path, files: Iterable[tuple[str, bytes]],
-                 present: dict[str, tuple[str, int]] | None = None,
-                 written: dict[str, tuple[str, tuple]] | None = None) -> tuple[int, int]:
-    """Make ``folder`` hold exactly ``files`` (path, bytes), writing only those whose bytes
-    changed; return how many were written and the bytes of all (``ExportWriter``)."""
-    writer = ExportWriter(folder, present, written)
-    writer.write(files)
-    return writer.close()
-
-
 class ExportWriter:
     """Makes a folder hold exactly the files given to ``write``, in one or more goes, writing
     only those whose bytes changed; ``close`` removes the others.
@@ -419,6 +410,8 @@ class ExportWriter:
         """Write those of ``files`` (path, bytes) whose bytes changed, one at a time."""
         folder, present, written = self.folder, self.present, self.written
         for name, data in files:
+            if name in self.names:
+                raise ValueError(f"export file {name} given twice")
             self.names.add(name)
             self.size += len(data)
             path = folder / name

@@ -11,17 +11,20 @@ import re
 from pathlib import Path
 
 TESTS = Path(__file__).parent
-FUNCTION = re.compile(r"\s*(\([\w\s,]*\)\s*=>|\w+\s*=>|function\b)")
+FUNCTION = re.compile(r"\s*(async\s+)?(\([\w\s,]*\)\s*=>|\w+\s*=>|function\b)")
 
 
 def _plain_string_waits(tree: ast.AST):
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "wait_for_function" and node.args
-                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            text = node.args[0].value
-            if not FUNCTION.match(text):
-                yield node.lineno, text
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "wait_for_function"):
+            continue
+        given = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "expression")]
+        for arg in given:  # an f-string is checked on its first part
+            first = arg.values[0] if isinstance(arg, ast.JoinedStr) and arg.values else arg
+            if isinstance(first, ast.Constant) and isinstance(first.value, str) \
+                    and not FUNCTION.match(first.value):
+                yield node.lineno, first.value
 
 
 def test_waits_in_the_browser_are_given_as_functions():
@@ -33,5 +36,7 @@ def test_waits_in_the_browser_are_given_as_functions():
 
 def test_the_check_finds_a_plain_string_wait():
     tree = ast.parse('page.wait_for_function("document.querySelector(\'p\')")\n'
-                     'page.wait_for_function("() => document.querySelector(\'p\')")\n')
-    assert [line for line, _ in _plain_string_waits(tree)] == [1]
+                     'page.wait_for_function("() => document.querySelector(\'p\')")\n'
+                     'page.wait_for_function(expression=f"window.x === {n}")\n'
+                     'page.wait_for_function(f"async () => window.x === {n}")\n')
+    assert [line for line, _ in _plain_string_waits(tree)] == [1, 3]

@@ -93,13 +93,15 @@ def test_the_export_put_together_from_parts_is_the_whole_indexs(records):
 def test_a_language_written_once_its_parts_are_in_gives_the_same_export(records):
     """As the build does: each language's files written, and its postings let go, as soon as
     a part of a later language comes (``Assembled.add`` names it), the rest at the end. The
-    files are those of the one index; a part of a language already written is refused."""
-    whole = export_files(index_records(records, FixedIdCodec()).data)
+    files are those of the one index, postings and positions in many shards (``shard_above``
+    1); a part of a language already written is refused, and so is writing one again."""
+    whole = export_files(index_records(records, FixedIdCodec()).data, shard_above=1)
+    assert sum(name.startswith("en/pos-") for name in whole) > 1
     first_ja = next(n for n, r in enumerate(records) if r.lang == "ja")
     for cuts, sealed_at in (([40, first_ja, first_ja + 1], first_ja + 1),
                             ([first_ja // 2, len(records) - 1], len(records))):
         bounds = [0, *cuts, len(records)]
-        assembled, files, sealed = Assembled(), {}, []
+        assembled, files, sealed = Assembled(shard_above=1), {}, []
         for a, b in zip(bounds, bounds[1:]):
             for lang in assembled.add(export_part(index_records(records[a:b], FixedIdCodec()).data)):
                 sealed.append((lang, assembled.data.doc_count))
@@ -110,6 +112,8 @@ def test_a_language_written_once_its_parts_are_in_gives_the_same_export(records)
         assert dict(sorted(files.items())) == whole, cuts
     with pytest.raises(ValueError, match="out of order"):
         assembled.add(export_part(index_records(records[:1], FixedIdCodec()).data))
+    with pytest.raises(ValueError, match="written"):
+        next(assembled.language_files("en"))
 
 
 def test_no_records_make_an_empty_index(tmp_path):

@@ -7,8 +7,8 @@ tests hold it to what the Whoosh reader reads back (``read_index``), so the brow
 exactly the numbers Whoosh scores on.  The data of a segment is encoded once
 (``export_part``); the segments' parts are put together by joining their encoded texts
 (``assemble``: only the first number of each part's run of a posting list depends on where
-its documents are numbered), and the files written from that (``Assembled.language_files`` and ``remaining_files``).
-A whole index is one part.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
+its documents are numbered), and the files written from that (``Assembled.language_files``
+and ``Assembled.remaining_files``). A whole index is one part.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
 
     meta.js                 document count, fields (scorable, total length, documents with
                             the field, query boost),
@@ -446,13 +446,14 @@ class Assembled:
     documents numbered on from one part to the next, as Whoosh's ``MultiReader`` numbers them.
 
     Each part is taken in (``add``) and let go. Records are numbered language by language, so
-    once a part of a later language comes, the earlier languages are complete: ``add`` names
-    them, and their files (``language_files``) can be written and their postings let go while
-    the next parts come in (at the 20 MiB benchmark corpus, English's 100,000 terms of the
-    130,000 are let go before the Japanese parts come). ``remaining_files`` yields the rest.
-    The same files, byte for byte, whichever languages were written early."""
+    once a part without a language seen before comes, that language is complete: ``add`` names
+    it, and its files (``language_files``) can be written and its postings let go while the
+    next parts come in (at the 20 MiB benchmark corpus, English's 100,000 terms of the
+    130,000 are let go once the first Japanese part is in). ``remaining_files`` yields the
+    rest. The same files, byte for byte, whichever languages were written early."""
 
-    __slots__ = ("data", "joined", "holders", "lexicon", "names", "languages", "shard_above")
+    __slots__ = ("data", "joined", "holders", "lexicon", "names", "languages", "seen",
+                 "shard_above")
 
     def __init__(self, shard_above: int = SHARD_ABOVE) -> None:
         self.data = IndexData(0, StoredRuns(), {}, Counter(), Counter())
@@ -473,6 +474,8 @@ class Assembled:
         """The title fields' postings of each term that can be a name (``_title_names``)."""
         self.languages: dict[str, dict] = {}
         """Each language written: its entry in ``meta.js``."""
+        self.seen: set[str] = set()
+        """The languages of the documents taken in."""
         self.shard_above = shard_above
 
     def add(self, part: ExportPart) -> list[str]:
@@ -482,9 +485,11 @@ class Assembled:
         if present & set(self.languages):
             raise ValueError(f"a part of {', '.join(sorted(present & set(self.languages)))} "
                              "after that language's files were made: parts out of order")
-        first = min(map(LANGUAGES.index, present), default=0)
+        complete = [lang for lang in LANGUAGES
+                    if lang in self.seen and lang not in present and lang not in self.languages]
         self._join(part)
-        return [lang for lang in LANGUAGES[:first] if lang not in self.languages]
+        self.seen |= present
+        return complete
 
     def _join(self, part: ExportPart) -> None:
         data, joined = self.data, self.joined
@@ -524,6 +529,8 @@ class Assembled:
         """Yield the files of ``lang`` (its postings, positions, texts and table of kinds),
         its postings let go of ``joined`` once they are in its files; call it once the
         language is complete (``add``), once."""
+        if lang in self.languages:
+            raise ValueError(f"the export files of {lang} are written already")
         data, joined = self.data, self.joined
         docs = language_docs(data, lang)
         keys = [key for key in joined if key[0] == lang]
@@ -598,8 +605,13 @@ def _count_term(lexicon: Counter, names: Counter, name: str, term: str, count: i
     """Count the ``count`` postings of ``name:term`` where the lexicon and the names count."""
     if name in TEXT_FIELDS:
         lexicon[term] += count
-    if name in TITLE_FIELDS and NAME.fullmatch(term):
+    if _is_name(name, term):
         names[term] += count
+
+
+def _is_name(name: str, term: str) -> bool:
+    """Return whether ``name:term`` is a title word typos can be corrected to."""
+    return name in TITLE_FIELDS and NAME.fullmatch(term) is not None
 
 
 def lexicon_shards(frequencies: dict[str, int]) -> list[dict[str, int]]:
@@ -618,10 +630,10 @@ def title_names(data: IndexData) -> dict[str, list[int]]:
     """Return the names typos are corrected to, each with its frequency in titles and its
     reach (``forgiving.Lexicon.names`` and ``Name.reach``)."""
     assembled = assemble([export_part(data)])
-    lexicon: Counter = Counter()
     names: Counter = Counter()
     for (_, name, term), entry in assembled.joined.items():
-        _count_term(lexicon, names, name, term, entry[2])
+        if _is_name(name, term):
+            names[term] += entry[2]
     return _title_names(names, assembled.holders)
 
 
