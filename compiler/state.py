@@ -33,7 +33,6 @@ bytes. A state that cannot be read, has another ``FORMAT`` or a field of the wro
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import sys
@@ -99,17 +98,11 @@ class BuildState:
 
     def write_json(self, handle: TextIO) -> None:
         """Write the state as JSON text (sorted keys: the same state, the same bytes) piece by
-        piece: neither a copy of its maps nor the whole text is made (about 9 MB of text for
-        the 20 MiB benchmark corpus's site, 30 MB with the copies, at the build's end)."""
+        piece: neither a copy of its maps nor the whole text is made (9 MB of text for the
+        20 MiB benchmark corpus's site, at the build's end)."""
         json.dump({name: getattr(self, name) for name in self.__slots__}, handle,
                   ensure_ascii=False, sort_keys=True, indent=0, default=asdict)
         handle.write("\n")
-
-    def to_json(self) -> str:
-        """Return the state as JSON text (``write_json``)."""
-        text = io.StringIO()
-        self.write_json(text)
-        return text.getvalue()
 
     @classmethod
     def from_json(cls, text: str) -> "BuildState":

@@ -103,7 +103,8 @@ def test_a_language_written_once_its_parts_are_in_gives_the_same_export(records)
         bounds = [0, *cuts, len(records)]
         assembled, files, sealed = Assembled(shard_above=1), {}, []
         for a, b in zip(bounds, bounds[1:]):
-            for lang in assembled.add(export_part(index_records(records[a:b], FixedIdCodec()).data)):
+            part = export_part(index_records(records[a:b], FixedIdCodec()).data)
+            for lang in assembled.add(part):
                 sealed.append((lang, assembled.data.doc_count))
                 files.update(assembled.language_files(lang))
                 assert not [key for key in assembled.joined if key[0] == lang]

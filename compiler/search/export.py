@@ -8,7 +8,8 @@ exactly the numbers Whoosh scores on.  The data of a segment is encoded once
 (``export_part``); the segments' parts are put together by joining their encoded texts
 (``assemble``: only the first number of each part's run of a posting list depends on where
 its documents are numbered), and the files written from that (``Assembled.language_files``
-and ``Assembled.remaining_files``). A whole index is one part.  Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
+and ``Assembled.remaining_files``). A whole index is one part.  Files, under ``search/`` of
+the site (``<lang>`` is ``en`` or ``ja``)::
 
     meta.js                 document count, fields (scorable, total length, documents with
                             the field, query boost),
