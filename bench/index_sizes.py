@@ -1,14 +1,16 @@
-"""How big the search index would be with fewer segments, against plain Whoosh on the same records.
+"""How big the search index is with more or fewer segments, against plain Whoosh on the same records.
 
 ``make bench`` compares the site's Whoosh index with a plain per-record index of the
 documents' records (``bench/plain_whoosh.py --records``). This prints, for the same sources
 and rules: the records (the CRs' included, as the site indexes them); faqc's schema and writer
 with every record in one segment (``search.segment.index_records``), by file; and plain Whoosh
 default writers (``title``, ``body`` as ``TEXT``, ``url`` stored) on every record and on the
-documents' records alone. Nothing is written but a scratch folder, removed at the end.
+documents' records alone; then the site's index as ``search_incremental`` cuts it into shards
+(``shards``), for each of ``--shard-units`` (1: a segment per document, as before shards).
+Nothing is written but a scratch folder, removed at the end.
 
-Usage: python bench/index_sizes.py SOURCES_DIR RULES_DIR   (e.g. bench/out/repo/content/sources
-       bench/out/repo/content/rules after ``make bench``)
+Usage: python bench/index_sizes.py SOURCES_DIR RULES_DIR [--shard-units 1,4,8,16]
+       (e.g. bench/out/repo/content/sources bench/out/repo/content/rules after ``make bench``)
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from compiler.read import read_sources  # noqa: E402
 from compiler.search.indexer import FixedIdCodec  # noqa: E402
 from compiler.search.records import build_records  # noqa: E402
 from compiler.search.segment import index_records  # noqa: E402
+from compiler import search_incremental  # noqa: E402
 
 
 def plain_size(records, folder: Path) -> int:
@@ -37,7 +40,21 @@ def plain_size(records, folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.iterdir())
 
 
+def sharded_size(inv, history, units: int) -> tuple[int, int]:
+    """Return the segments and bytes of the site's index cut with ``SHARD_UNITS = units``."""
+    search_incremental.SHARD_UNITS = units
+    crs = search_incremental.cr_units(history)
+    cut = search_incremental.shards(search_incremental.index_order(inv, crs))
+    made = [search_incremental.shard_segment(inv, crs, shard) for shard in cut]
+    return len(cut), sum(len(m.segment) for m in made if m is not None)
+
+
 def main(argv: list[str]) -> int:
+    settings = [8]
+    if "--shard-units" in argv:
+        at = argv.index("--shard-units")
+        settings = [int(n) for n in argv[at + 1].split(",")]
+        argv = argv[:at] + argv[at + 2:]
     sources, rules = Path(argv[0]), Path(argv[1])
     with tempfile.TemporaryDirectory() as scratch:
         read = read_sources(sorted(sources.glob("*.txt")), Diagnostics(), None,
@@ -54,6 +71,12 @@ def main(argv: list[str]) -> int:
         for name, records in (("every record", every), ("the documents' records", documents)):
             print(f"plain Whoosh, {name}: "
                   f"{plain_size(records, Path(scratch) / name.split()[-2]) / 1e6:.1f} MB")
+        history = site.cr.history if site.cr else None
+        for units in settings:
+            started = time.process_time()
+            count, size = sharded_size(site.inv, history, units)
+            print(f"the site's index, SHARD_UNITS = {units}: {count} segments, {size / 1e6:.1f} MB "
+                  f"(CPU {time.process_time() - started:.1f}s)", flush=True)
     return 0
 
 

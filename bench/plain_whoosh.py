@@ -4,11 +4,12 @@ By default, one Whoosh document per source file (its decoded text in a ``TEXT`` 
 Whoosh's default analyzer, stored, and its name in an ``ID`` field), ``index.writer()`` with
 its defaults, one commit: what indexing the corpus with Whoosh out of the box costs. With
 ``--records``, one Whoosh document per search record of faqc (its title and body in two
-``TEXT`` fields, its URL stored): the same text cut as faqc's index cuts it; the sources are
+``TEXT`` fields, its URL stored): the same records faqc's index holds, the rules' of
+``RULES_DIR`` included when given (as ``faqc build --rules`` indexes them); the sources are
 read and the records made before the clock starts.
 
-Usage: python bench/plain_whoosh.py [--records] SOURCES_DIR INDEX_DIR   (prints wall seconds, MiB/s,
-       CPU seconds of the indexing)
+Usage: python bench/plain_whoosh.py [--records] SOURCES_DIR INDEX_DIR [RULES_DIR]
+       (prints wall seconds, MiB/s, CPU seconds of the indexing)
 """
 from __future__ import annotations
 
@@ -40,17 +41,24 @@ def index_plain(sources: Path, folder: Path) -> tuple[int, float, float]:
     return size, time.perf_counter() - started, time.process_time() - cpu
 
 
-def index_records(sources: Path, folder: Path) -> tuple[int, float, float]:
-    """Index faqc's search records of ``sources`` into a new index; return bytes, wall seconds
-    and CPU seconds."""
+def index_records(sources: Path, folder: Path,
+                  rules: Path | None = None) -> tuple[int, float, float]:
+    """Index faqc's search records of ``sources`` (and of the CRs in ``rules``, if given) into a
+    new index; return bytes, wall seconds and CPU seconds."""
+    import tempfile
+
+    from compiler.build import resolve_site
     from compiler.errors import Diagnostics
-    from compiler.inventory import collect
-    from compiler.readers import read_document
+    from compiler.progress import Progress
+    from compiler.read import read_sources
     from compiler.search.records import build_records
 
-    docs = [read_document(read_source(p.read_bytes(), str(p)), Diagnostics())
-            for p in sorted(sources.glob("*.txt"))]
-    records = build_records(collect(docs))
+    with tempfile.TemporaryDirectory() as scratch:
+        read = read_sources(sorted(sources.glob("*.txt")), Diagnostics(), None,
+                            Path(scratch) / "site")
+        site, _ = resolve_site(read, rules, Progress())
+        records = build_records(site.inv, site.cr.history if site.cr else None)
+    del read, site
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     started, cpu = time.perf_counter(), time.process_time()
@@ -74,7 +82,11 @@ def write_records(records, folder: Path) -> None:
 def main(argv: list[str]) -> int:
     records = argv[:1] == ["--records"]
     argv = argv[1:] if records else argv
-    size, seconds, cpu = (index_records if records else index_plain)(Path(argv[0]), Path(argv[1]))
+    if records:
+        size, seconds, cpu = index_records(Path(argv[0]), Path(argv[1]),
+                                           Path(argv[2]) if len(argv) > 2 else None)
+    else:
+        size, seconds, cpu = index_plain(Path(argv[0]), Path(argv[1]))
     print(f"plain whoosh: {size / 2**20:.1f} MiB in {seconds:.1f}s ({size / 2**20 / seconds:.2f} "
           f"MiB/s), CPU {cpu:.1f}s")
     return 0

@@ -170,7 +170,8 @@ def full_and_baselines(bench: Bench, repo: Path, build: list[str], out: Path, ru
     for number in range(runs):
         timed(bench, f"full{number}", [*build, "--full"], repo)
         timed(bench, f"plain_records{number}",
-              [*plain, "--records", str(sources), str(out / "plain-records")], repo)
+              [*plain, "--records", str(sources), str(out / "plain-records"),
+               str(repo / "content" / "rules")], repo)
         timed(bench, f"plain{number}", [*plain, str(sources), str(out / "plain-index")], repo)
     bench.sizes["plain_index"] = folder_bytes(out / "plain-index")
     bench.sizes["plain_records_index"] = folder_bytes(out / "plain-records")

@@ -1,33 +1,43 @@
-"""The index phase of an incremental build: one Whoosh segment per unit, the export redone.
+"""The index phase of an incremental build: one Whoosh segment per shard, the export redone.
 
 The search package (``compiler.search``) builds its index as one segment written in one go.
 Here the same records (``build_records``), schema (``build_schema``), writer
 (``search.segment.index_records``) and export (``export_files``) are used, but the index is
-kept as one segment per *unit*: a document, or a run of ``CR_UNIT_RECORDS`` of the CRs'
-records (``cr_units``: ``cr/000``, ``cr/001``, ..., so that the workers share the CRs), and a
-build re-indexes only the units whose records changed:
+kept as one segment per *shard*, and a build re-indexes only the shards whose records changed:
 
-* A unit's segment is named by its id (``MAIN_<sha1 of the id>.seg``, one compound file) and
-  written in memory on its own, so its bytes depend on its records alone.
-* The table of contents (``_MAIN_1.toc``) lists the segments in the order ``build_records``
-  sorts records in (language, then document id; the CRs' units in their order where records
-  of ``CR_UNIT`` sort: ``index_order``), so Whoosh numbers every record exactly as
-  the search package's one-segment index does, each language contiguously; it is always
-  generation 1, with no deletions. Deleting a document's records is dropping its segment;
-  re-adding them is writing the segment again. No merge ever runs, so an incremental build
-  and a clean build of the same records give the same files, byte for byte.
+* The records come in *units*: a document, or a run of ``CR_UNIT_RECORDS`` of the CRs'
+  records (``cr_units``: ``cr/000``, ``cr/001``, ...). Each unit has a signature, kept in the
+  build state, that changes when its records would.
+* The units, in the order their records are numbered (``index_order``: language, then
+  document id; the CRs' units where records of ``CR_UNIT`` sort), are cut into *shards*
+  (``shards``): runs of units, each ending after a unit whose id hashes to a multiple of
+  ``SHARD_UNITS`` (a cut made by content, as rsync's or a backup tool's chunking) or once it
+  holds about ``SHARD_WEIGHT`` records. Adding or removing a document changes the shard it
+  falls in (and the cuts by weight after it up to the next cut by id); the others keep their
+  units, name (``shard_key``) and files. Fewer segments make a smaller index than one per
+  document (each segment holds its own copy of every term it has).
+* A shard's segment is named by its units (``MAIN_<sha1 of shard_key>.seg``, one compound
+  file) and written in memory on its own, so its bytes depend on its records alone. A shard
+  is indexed again when one of its units' signatures changed or a file of it is missing:
+  a shard whose units changed has another name, so its old files are gone once the build
+  keeps only the current shards' files.
+* The table of contents (``_MAIN_1.toc``) lists the segments in shard order, so Whoosh
+  numbers every record exactly as the search package's one-segment index does, each
+  language contiguously; it is always generation 1, with no deletions. No merge ever runs,
+  so an incremental build and a clean build of the same records give the same files, byte
+  for byte.
 * A document's records change when its text changes or when the names of the cards it has
   entries for change (a Japanese FAQ gives an English card its Japanese name):
   ``record_signature`` hashes exactly that.
 * The export is what the search package's ``export_files`` makes of the index data. Each
-  document's records are analysed once (``search.segment.index_records``): the same terms
+  shard's records are analysed once (``search.segment.index_records``): the same terms
   make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
   and each term's postings and positions already encoded as the browser reads them), never
   read back from the segment. Parts are kept as JSON in ``.faqc/search/`` for the next
   build, and put together (``search.export.Assembled``) with their document numbers offset,
   as Whoosh's ``MultiReader`` would number them: a term's encoded postings are joined, only
   the first number of each part's run changed, so no posting is decoded or encoded again.
-  Each part is taken in as it comes and let go: the parts of the documents indexed now as
+  Each part is taken in as it comes and let go: the parts of the shards indexed now as
   the workers hand them over (in order), the others read from disk (a part that cannot be
   read is made again then). Once the parts of one language are all in, its export files are
   written and its postings let go (``Assembled.add``). Only the export files whose bytes
@@ -88,9 +98,13 @@ class SearchUpdate:
     """Record signature of each unit (a document, or a run of the CRs' records: ``cr_units``),
     for the next build."""
     indexed: list[str] = field(default_factory=list)
-    """Units whose segment was written."""
+    """Units whose records were indexed (every unit of each shard written)."""
     removed: list[str] = field(default_factory=list)
     """Units of the previous build that are no more."""
+    shards: int = 0
+    """Shards (segments) the index is cut into (``shards``)."""
+    shards_indexed: int = 0
+    """Shards whose segment and part were written."""
     index_bytes: int = 0
     export_bytes: int = 0
     export_written: int = 0
@@ -109,14 +123,14 @@ class SearchUpdate:
         return sorted(set(map(unit_document, self.removed)) - kept)
 
 
-def segment_id(doc_id: str) -> str:
-    """Return the Whoosh segment id of a document (16 lowercase hex digits)."""
-    return hashlib.sha1(doc_id.encode("utf-8")).hexdigest()[:16]
+def segment_id(key: str) -> str:
+    """Return the Whoosh segment id of a shard (``shard_key``; 16 lowercase hex digits)."""
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 
-def segment_file(doc_id: str) -> str:
-    """Return the name of a document's (compound) segment file."""
-    return f"{INDEX_NAME}_{segment_id(doc_id)}.seg"
+def segment_file(key: str) -> str:
+    """Return the name of a shard's (compound) segment file."""
+    return f"{INDEX_NAME}_{segment_id(key)}.seg"
 
 
 def record_signature(inv: Inventory, doc: Document, content: str) -> str:
@@ -130,8 +144,8 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
 
 
 @dataclass(slots=True)
-class IndexedDocument:
-    """A document's segment file, its part of the export's data (``part``, as ``part_json``
+class IndexedShard:
+    """A shard's segment file, its part of the export's data (``part``, as ``part_json``
     writes it) and the same as objects (``data``, ``field_lengths``: never parsed back)."""
 
     segment: bytes
@@ -140,20 +154,26 @@ class IndexedDocument:
     field_lengths: dict[str, int]
 
 
-def document_segment(inv: Inventory, doc: Document) -> IndexedDocument | None:
-    """Return the segment of a document's records (None: it has no records)."""
-    return records_segment(doc.id, build_records(replace(inv, documents={doc.id: doc})))
+def shard_segment(inv: Inventory, crs: dict[str, list[SearchRecord]],
+                  shard: list[str]) -> IndexedShard | None:
+    """Return the segment of a shard's records, its units' in order (None: it has no records)."""
+    records: list[SearchRecord] = []
+    for unit in shard:
+        records += crs[unit] if unit in crs else \
+            build_records(replace(inv, documents={unit: inv.documents[unit]}))
+    return records_segment(shard_key(shard), records)
 
 
-def records_segment(unit: str, records: list[SearchRecord]) -> IndexedDocument | None:
-    """Return the segment of the records of ``unit`` (a document or a run of the CRs'; None: no records):
+def records_segment(key: str, records: list[SearchRecord]) -> IndexedShard | None:
+    """Return the segment of the records of the shard ``key`` (``shard_key``; None: no records):
     the records analysed once, the segment and the part both made from their terms."""
     if not records:
         return None
-    made = index_records(records, DocumentCodec(segment_id(unit)))
+    made = index_records(records, DocumentCodec(segment_id(key)))
+    segment, lengths = made.files[segment_file(key)], made.field_lengths
     part = export_part(made.data)
-    return IndexedDocument(made.files[segment_file(unit)], part_json(part, made.field_lengths),
-                           part, made.field_lengths)
+    del made  # the index data let go before the part's JSON is made
+    return IndexedShard(segment, part_json(part, lengths), part, lengths)
 
 
 PART_VERSION = 3
@@ -229,10 +249,10 @@ def load_part(data: bytes) -> tuple[ExportPart, dict[str, int]]:
         raise ValueError(f"malformed index part: {exc!r}") from None
 
 
-def document_segment_entry(doc_id: str, doc_count: int, field_lengths: dict[str, int]) -> W3Segment:
-    """Return the table-of-contents entry of a document's segment, made from its part's facts
+def document_segment_entry(key: str, doc_count: int, field_lengths: dict[str, int]) -> W3Segment:
+    """Return the table-of-contents entry of a shard's segment, made from its part's facts
     (so an old table of contents, a pickle, is never read back)."""
-    segment = W3Segment(W3Codec(), INDEX_NAME, doccount=doc_count, segid=segment_id(doc_id))
+    segment = W3Segment(W3Codec(), INDEX_NAME, doccount=doc_count, segid=segment_id(key))
     segment.compound = True
     # What the writer's segment holds. The names are interned: pickle writes a string it has
     # seen before (the same object) as a reference, so the table of contents' bytes would
@@ -268,6 +288,62 @@ def unit_document(unit: str) -> str:
     return CR_UNIT if unit.startswith(f"{CR_UNIT}/") else unit
 
 
+SHARD_UNITS = 16
+"""A shard ends after a unit whose id's ``boundary_hash`` is a multiple of this: about one
+unit in this many ends one (see ``shards``)."""
+SHARD_WEIGHT = 5_000
+"""... or once its units weigh this much (``unit_weight``, about their records). Fewer, larger
+shards make a smaller index, but a worker's memory and the main process's (a shard's part
+comes whole) grow with a shard's records. A full build of the 20 MiB benchmark corpus with
+six CRs (2026-11-29; peak resident memory of the main process / the largest worker, index):
+10,000: 427 / 485 MiB, 12 segments, 111.8 MB; 7,000: 371 / 420 MiB, 18, 115.7 MB; 5,000:
+359 / 351 MiB, 21, 117.2 MB; one segment per document before shards: 372 MiB (main), 167
+segments, 163.5 MB."""
+
+
+def boundary_hash(unit: str) -> int:
+    """Return the number a unit's id hashes to (its SHA-1's first 32 bits)."""
+    return int.from_bytes(hashlib.sha1(unit.encode("utf-8")).digest()[:4], "big")
+
+
+def unit_weight(inv: Inventory, crs: dict[str, list[SearchRecord]], unit: str) -> int:
+    """Return about how many records a unit has: its blocks (a document's card entries,
+    rulings, topics and sections: 0.87-0.98 records each) or its records (the CRs')."""
+    if unit in crs:
+        return len(crs[unit])
+    return sum(1 for _ in iter_document_blocks(inv.documents[unit]))
+
+
+def shards(order: list[str], weights: dict[str, int] | None = None) -> list[list[str]]:
+    """Return the units of ``order`` (``index_order``) cut into shards: runs of units in order,
+    each indexed as one segment with one part of the export.
+
+    A run ends after a unit whose ``boundary_hash`` is a multiple of ``SHARD_UNITS``: a cut
+    made by the units' own ids, never by their count or position, as content-defined chunking
+    cuts a file (rsync, backup tools). So a unit added or removed changes only the shard it
+    falls in (or, when it ends one, that shard and the next), and every other shard keeps its
+    units, its name (``shard_key``) and its files. A run also ends once its ``weights``
+    (``unit_weight``) reach ``SHARD_WEIGHT``, which bounds a worker's memory; such a cut
+    depends on the weights since the run began, so a change can move the cuts after it up to
+    the next cut by id."""
+    cut: list[list[str]] = []
+    run: list[str] = []
+    weight = 0
+    for unit in order:
+        run.append(unit)
+        weight += (weights or {}).get(unit, 0)
+        if boundary_hash(unit) % SHARD_UNITS == 0 or weight >= SHARD_WEIGHT:
+            cut.append(run)
+            run, weight = [], 0
+    return cut + [run] if run else cut
+
+
+def shard_key(shard: list[str]) -> str:
+    """Return the name a shard's files are made from (``segment_file``, ``part_file``): its
+    units' ids, one per line (a shard of one unit is named by that unit's id)."""
+    return "\n".join(shard)
+
+
 def cr_signature(records: list[SearchRecord]) -> str:
     """Return the hash of a CR unit's records (cheap to make, so hashed as they are)."""
     return hashlib.sha256(repr(records).encode("utf-8")).hexdigest()[:32]
@@ -301,22 +377,26 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         unit: cr_signature(crs[unit]) if unit in crs else
         record_signature(inv, inv.documents[unit], content[unit]) for unit in order})
     index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
-    stale = [d for d, sig in update.signatures.items() if previous.get(d) != sig
-             or not (index_dir / segment_file(d)).is_file() or not (parts_dir / part_file(d)).is_file()]
+    cut = shards(order, {unit: unit_weight(inv, crs, unit) for unit in order})
+    stale = [shard for shard in cut
+             if any(previous.get(unit) != update.signatures[unit] for unit in shard)
+             or not (index_dir / segment_file(shard_key(shard))).is_file()
+             or not (parts_dir / part_file(shard_key(shard))).is_file()]
     update.removed = sorted(set(previous) - set(update.signatures))
-    update.indexed = list(stale)
+    update.indexed = [unit for shard in stale for unit in shard]
+    update.shards, update.shards_indexed = len(cut), len(stale)
     facts: list[tuple[str, int, dict[str, int]]] = []
     written: dict[str, tuple[str, tuple]] = {}
     export = ExportWriter(root / EXPORT_DIR, present, written)  # each file written as made
     assembled = Assembled()
-    with progress.phase("index", len(stale), "unit") as advance:
-        # the stale units' parts come from the workers in order, the others are read from
+    with progress.phase("index", len(stale), "shard") as advance:
+        # the stale shards' parts come from the workers in order, the others are read from
         # disk: each is assembled as it comes, and let go; a language's export files are
         # written as soon as its last part is in, and its postings let go
-        index = _index_chunk(inv, crs)
-        made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=2)
+        index = _index_chunk(inv, crs, root)
+        made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=1)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
-            for part in _parts(order, set(stale), made, index, root, facts, update):
+            for part in _parts(cut, stale, made, index, parts_dir, facts, update):
                 for lang in assembled.add(part):
                     export.write(assembled.language_files(lang))
     with progress.phase("export"):  # the last language's files, the lexicon, names, meta
@@ -324,50 +404,52 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         update.export_written, update.export_bytes = export.close()
         update.files = {f"{EXPORT_DIR}/{name}": made for name, made in written.items()}
         del assembled
-    write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(unit, count, lengths)
-                                                for unit, count, lengths in facts]))
-    _keep_only(index_dir, {TOC_NAME} | {segment_file(unit) for unit, _, _ in facts})
-    _keep_only(parts_dir, {part_file(unit) for unit, _, _ in facts})
+    write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(key, count, lengths)
+                                                for key, count, lengths in facts]))
+    _keep_only(index_dir, {TOC_NAME} | {segment_file(key) for key, _, _ in facts})
+    _keep_only(parts_dir, {part_file(key) for key, _, _ in facts})
     update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
     return update
 
 
-def _keep(indexed: IndexedDocument | None, index_dir: Path, parts_dir: Path,
-          unit: str) -> tuple[ExportPart, dict[str, int]] | None:
-    """Write a unit's segment and part just made; return its data (None: it has no records)."""
+def _keep(indexed: IndexedShard | None, index_dir: Path, parts_dir: Path,
+          key: str) -> tuple[ExportPart, dict[str, int]] | None:
+    """Write a shard's segment and part just made; return its data (None: it has no records).
+    Called where the shard was made (a worker), so only its data goes to the main process."""
     if indexed is None:
         return None
-    write_file(index_dir / segment_file(unit), indexed.segment)
-    write_file(parts_dir / part_file(unit), indexed.part)
+    write_file(index_dir / segment_file(key), indexed.segment)
+    write_file(parts_dir / part_file(key), indexed.part)
     return indexed.data, indexed.field_lengths
 
 
-def _parts(units: list[str], stale: set[str], made: Iterator[tuple[str, IndexedDocument | None]],
-           index: Callable[[list[str]], list], root: Path, facts: list,
+def _parts(cut: list[list[str]], stale: list[list[str]],
+           made: Iterator[tuple[list[str], tuple[ExportPart, dict[str, int]] | None]],
+           index: Callable[[list[list[str]]], list], parts_dir: Path, facts: list,
            update: SearchUpdate) -> Iterator[ExportPart]:
-    """Yield the export data of ``units`` in order: those ``stale`` as they are ``made`` (in the
-    same order; each written as it comes), the others read from their parts (a part that
-    cannot be read is made again, here); each unit's table-of-contents facts are appended to
-    ``facts``."""
-    index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
-    for unit in units:
-        if unit in stale:
-            done, indexed = next(made)
-            if done != unit:
-                raise AssertionError(f"index parts out of order: {done} for {unit}")
-            part = _keep(indexed, index_dir, parts_dir, unit)
-        elif (part := _load_part(parts_dir / part_file(unit))) is None:
-            [(_, indexed)] = index([unit])
-            part = _keep(indexed, index_dir, parts_dir, unit)
-            update.indexed.append(unit)
-        if part is not None:  # None: a unit without records has no segment
-            facts.append((unit, part[0].doc_count, part[1]))
+    """Yield the export data of the shards ``cut`` in order: those ``stale`` as they are
+    ``made`` (in the same order, their files written), the others read from their parts (a
+    part that cannot be read is made again, here); each shard's table-of-contents facts are
+    appended to ``facts``."""
+    remade = {shard_key(shard) for shard in stale}
+    for shard in cut:
+        key = shard_key(shard)
+        if key in remade:
+            done, part = next(made)
+            if done != shard:
+                raise AssertionError(f"index parts out of order: {done} for {shard}")
+        elif (part := _load_part(parts_dir / part_file(key))) is None:
+            [(_, part)] = index([shard])
+            update.indexed += shard
+            update.shards_indexed += 1
+        if part is not None:  # None: a shard without records has no segment
+            facts.append((key, part[0].doc_count, part[1]))
             yield part[0]
 
 
-def part_file(doc_id: str) -> str:
-    """Return the name of a document's index part in ``PARTS_DIR``."""
-    return f"{segment_id(doc_id)}.json"
+def part_file(key: str) -> str:
+    """Return the name of a shard's index part in ``PARTS_DIR``."""
+    return f"{segment_id(key)}.json"
 
 
 def _load_part(path: Path) -> tuple[ExportPart, dict[str, int]] | None:
@@ -384,10 +466,15 @@ def _keep_only(folder: Path, names: set[str]) -> None:
             path.unlink()
 
 
-def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]]) -> Callable[[list[str]], list]:
-    def index(units: list[str]) -> list:
-        return [(unit, records_segment(unit, crs[unit]) if unit in crs
-                 else document_segment(inv, inv.documents[unit])) for unit in units]
+def _index_chunk(inv: Inventory, crs: dict[str, list[SearchRecord]],
+                 root: Path) -> Callable[[list[list[str]]], list]:
+    """Return what indexes shards: each shard's segment and part written under ``root``, its
+    export data and field lengths returned."""
+    index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
+
+    def index(cut: list[list[str]]) -> list:
+        return [(shard, _keep(shard_segment(inv, crs, shard), index_dir, parts_dir,
+                              shard_key(shard))) for shard in cut]
     return index
 
 

@@ -103,7 +103,12 @@ def assert_minimal_and_clean(work: Path, before: dict, exact: bool = True) -> se
     return done
 
 
-def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work):
+def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, monkeypatch):
+    from compiler import search_incremental
+    # each unit a shard of its own (the test corpus is one shard otherwise), so that only
+    # the new FAQ's shard being indexed again shows
+    monkeypatch.setattr(search_incremental, "SHARD_UNITS", 1)
+    rebuild(work, full=True)
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     result = rebuild(work)
@@ -122,7 +127,9 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work):
     assert not untouched & done
     assert {".faqc/state.json", f"{INDEX_DIR}/_MAIN_1.toc"} <= done
     assert any(name.startswith(f"{BUCKET_DIR}/") for name in done)  # the new cards' previews
-    assert result.written == len(pages) and result.search.indexed == ["qaah-en"]
+    assert result.written == len(pages)
+    assert result.search.indexed == ["qaah-en"]  # its shard alone indexed again
+    assert result.search.shards_indexed == 1 and result.search.shards == 5
 
 
 def _read(path: Path):
@@ -348,7 +355,8 @@ def test_progress_in_ci_is_plain_lines_and_quiet_is_silent(work, monkeypatch):
     assert any(line.startswith("build: write: ") and " of " in line for line in lines)
     assert "build: incremental" in lines
     assert any(line.startswith("build: pages: ") and " written, " in line for line in lines)
-    assert any(line.startswith("build: search: 1 document(s) indexed") for line in lines)
+    assert any(line.startswith("build: search: 1 of ") and " shard(s) indexed (" in line
+               for line in lines)
     assert any(line.startswith("build: phases: state ") and " index " in line for line in lines)
     assert lines[-1].startswith("build: 4 document(s), ")
     quiet = CliRunner().invoke(main, ["-q", *args], catch_exceptions=False)
@@ -672,3 +680,30 @@ def test_the_crs_units_are_numbered_where_their_records_sort(monkeypatch):
         ["cr", "cr-en"]
     assert si.SearchUpdate({"cr/000": "x"}, removed=["cr/001", "old-en"]).removed_documents() \
         == ["old-en"]
+
+
+def test_shards_are_cut_where_the_units_ids_say_so_one_document_changes_little():
+    """``shards`` cuts the units (in index order) into runs ending after a unit whose id hashes
+    to a multiple of ``SHARD_UNITS``, or once they weigh ``SHARD_WEIGHT``: the runs keep the
+    order, and adding or removing a document leaves the shards before it, and those after the
+    next cut by id, as they were."""
+    from compiler import search_incremental as si
+
+    order = [f"doc{n:03d}-en" for n in range(100)] + ["cr/000", "cr/001"] + \
+        [f"doc{n:03d}-en" for n in range(100, 300)]
+    by_id = [si.boundary_hash(u) % si.SHARD_UNITS == 0 for u in order]
+    cut = si.shards(order)  # no weights: cut by id alone
+    assert [u for shard in cut for u in shard] == order
+    assert [len(shard) for shard in cut] == \
+        [n - m for m, n in zip([0, *[i + 1 for i, b in enumerate(by_id) if b]],
+                               [i + 1 for i, b in enumerate(by_id) if b] + [len(order)])
+         if n > m]
+    assert 300 / si.SHARD_UNITS / 2 < len(cut) < 300 / si.SHARD_UNITS * 2
+    for changed in (order[:120] + ["new-en"] + order[120:], order[:7] + order[8:]):
+        assert len([shard for shard in si.shards(changed) if shard not in cut]) <= 2
+        assert len([shard for shard in cut if shard not in si.shards(changed)]) <= 2
+    heavy = {u: si.SHARD_WEIGHT // 3 + 1 for u in order}  # a cut by weight after 3 units
+    weighed = si.shards(order, heavy)
+    assert max(len(shard) for shard in weighed) <= 3
+    assert [u for shard in weighed for u in shard] == order
+    assert si.shard_key(["a-en"]) == "a-en" and si.shard_key(["a-en", "b-en"]) == "a-en\nb-en"

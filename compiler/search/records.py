@@ -87,13 +87,18 @@ class SearchRecord:
         for name, spans in (("emphasis", self.emphasis), ("title_emphasis", self.title_emphasis)):
             if spans:
                 boost[name] = [n for s, e, style in spans for n in (s, e, STYLES.index(style))]
+        dates = self.date_lines()
+        # stored: what a result shows (the first set and the date shown; a place if any), the
+        # other lines only indexed (Whoosh's ``_stored_<field>``)
         return boost | {
             f"title_{self.lang}": "\n".join((self.title, *self.keywords)),
             f"body_{self.lang}": self.body,
             "card": "\n".join(self.cards), "rule": "\n".join(self.rules),
             "kind": self.kind, "lang": self.lang, "set": "\n".join(self.set_names),
-            "date": "\n".join(self.date_lines()), "title": self.label or self.title, "url": self.url,
-            "text": self.body, "number": self.number, "place": self.place,
+            "_stored_set": self.set_names[0] if self.set_names else "",
+            "date": "\n".join(dates), "_stored_date": dates[0] if dates else "",
+            "title": self.label or self.title, "url": self.url,
+            "text": self.body, "number": self.number, "place": self.place or None,
         }
 
 

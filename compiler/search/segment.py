@@ -129,9 +129,9 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
                     for term in analyze_exact(value):
                         postings.setdefault((name, term.text), []).append(
                             (docnum, boosts[name] * boost, None))
-            if field.stored:
-                stored[name] = value
-            perdoc.add_field(name, field, value if field.stored else None, length)
+            if field.stored:  # a value of its own if given (``_stored_<name>``), as Whoosh's
+                stored[name] = fields.get(f"_stored_{name}", value)
+            perdoc.add_field(name, field, stored[name] if field.stored else None, length)
             if length and scorable[name]:
                 data.totals[name] += length
                 data.field_docs[name] += 1
