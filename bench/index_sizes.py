@@ -6,10 +6,10 @@ and rules: the records (the CRs' included, as the site indexes them); faqc's sch
 with every record in one segment (``search.segment.index_records``), by file; and plain Whoosh
 default writers (``title``, ``body`` as ``TEXT``, ``url`` stored) on every record and on the
 documents' records alone; then the site's index as ``search_incremental`` cuts it into shards
-(``shards``), for each of ``--shard-units`` (1: a segment per document, as before shards).
+(``shards``), for each of ``--shard-weights`` (0: a segment per unit, as before shards).
 Nothing is written but a scratch folder, removed at the end.
 
-Usage: python bench/index_sizes.py SOURCES_DIR RULES_DIR [--shard-units 1,4,8,16]
+Usage: python bench/index_sizes.py SOURCES_DIR RULES_DIR [--shard-weights 0,2500,5000,10000]
        (e.g. bench/out/repo/content/sources bench/out/repo/content/rules after ``make bench``)
 """
 from __future__ import annotations
@@ -40,19 +40,21 @@ def plain_size(records, folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.iterdir())
 
 
-def sharded_size(inv, history, units: int) -> tuple[int, int]:
-    """Return the segments and bytes of the site's index cut with ``SHARD_UNITS = units``."""
-    search_incremental.SHARD_UNITS = units
+def sharded_size(inv, history, weight: int) -> tuple[int, int]:
+    """Return the segments and bytes of the site's index cut with ``SHARD_WEIGHT = weight``."""
+    search_incremental.SHARD_WEIGHT = weight
     crs = search_incremental.cr_units(history)
-    cut = search_incremental.shards(search_incremental.index_order(inv, crs))
+    order = search_incremental.index_order(inv, crs)
+    cut = search_incremental.shards(order, {unit: search_incremental.unit_weight(inv, crs, unit)
+                                            for unit in order})
     made = [search_incremental.shard_segment(inv, crs, shard) for shard in cut]
     return len(cut), sum(len(m.segment) for m in made if m is not None)
 
 
 def main(argv: list[str]) -> int:
-    settings = [8]
-    if "--shard-units" in argv:
-        at = argv.index("--shard-units")
+    settings = [search_incremental.SHARD_WEIGHT]
+    if "--shard-weights" in argv:
+        at = argv.index("--shard-weights")
         settings = [int(n) for n in argv[at + 1].split(",")]
         argv = argv[:at] + argv[at + 2:]
     sources, rules = Path(argv[0]), Path(argv[1])
@@ -72,10 +74,10 @@ def main(argv: list[str]) -> int:
             print(f"plain Whoosh, {name}: "
                   f"{plain_size(records, Path(scratch) / name.split()[-2]) / 1e6:.1f} MB")
         history = site.cr.history if site.cr else None
-        for units in settings:
+        for weight in settings:
             started = time.process_time()
-            count, size = sharded_size(site.inv, history, units)
-            print(f"the site's index, SHARD_UNITS = {units}: {count} segments, {size / 1e6:.1f} MB "
+            count, size = sharded_size(site.inv, history, weight)
+            print(f"the site's index, SHARD_WEIGHT = {weight}: {count} segments, {size / 1e6:.1f} MB "
                   f"(CPU {time.process_time() - started:.1f}s)", flush=True)
     return 0
 

@@ -10,12 +10,11 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   build state, that changes when its records would.
 * The units, in the order their records are numbered (``index_order``: language, then
   document id; the CRs' units where records of ``CR_UNIT`` sort), are cut into *shards*
-  (``shards``): runs of units, each ending after a unit whose id hashes to a multiple of
-  ``SHARD_UNITS`` (a cut made by content, as rsync's or a backup tool's chunking) or once it
-  holds about ``SHARD_WEIGHT`` records. Adding or removing a document changes the shard it
-  falls in (and the cuts by weight after it up to the next cut by id); the others keep their
-  units, name (``shard_key``) and files. Fewer segments make a smaller index than one per
-  document (each segment holds its own copy of every term it has).
+  (``shards``): runs of up to ``SHARD_WEIGHT`` records, cut where the units' ids and weights
+  say (content-defined, as rsync's or a backup tool's chunking), so adding or removing a
+  document changes the shard it falls in and seldom more; the others keep their units, name
+  (``shard_key``) and files. Fewer segments make a smaller index than one per document (each
+  segment holds its own copy of every term it has).
 * A shard's segment is named by its units (``MAIN_<sha1 of shard_key>.seg``, one compound
   file) and written in memory on its own, so its bytes depend on its records alone. A shard
   is indexed again when one of its units' signatures changed or a file of it is missing:
@@ -288,17 +287,18 @@ def unit_document(unit: str) -> str:
     return CR_UNIT if unit.startswith(f"{CR_UNIT}/") else unit
 
 
-SHARD_UNITS = 16
-"""A shard ends after a unit whose id's ``boundary_hash`` is a multiple of this: about one
-unit in this many ends one (see ``shards``)."""
 SHARD_WEIGHT = 5_000
-"""... or once its units weigh this much (``unit_weight``, about their records). Fewer, larger
-shards make a smaller index, but a worker's memory and the main process's (a shard's part
-comes whole) grow with a shard's records. A full build of the 20 MiB benchmark corpus with
-six CRs (2026-11-29; peak resident memory of the main process / the largest worker, index):
-10,000: 427 / 485 MiB, 12 segments, 111.8 MB; 7,000: 371 / 420 MiB, 18, 115.7 MB; 5,000:
-359 / 351 MiB, 21, 117.2 MB; one segment per document before shards: 372 MiB (main), 167
-segments, 163.5 MB."""
+"""The most records a shard holds (``unit_weight``; but for its last unit's; see ``shards``).
+Fewer, larger shards make a smaller index (each segment holds its own copy of every term it
+has), but an incremental build indexes a changed document's shard again whole, and a
+worker's memory and the main process's (a shard's part comes whole) grow with a shard's
+records. On the 20 MiB benchmark corpus with six CRs (2026-11-29): one segment per document,
+167 segments, 163.5 MB; shards of up to 5,000 records cut by weight alone, 21 segments,
+117.2 MB, main process / largest worker 359 / 351 MiB; of up to 10,000, 12 segments, 111.8 MB,
+427 / 485 MiB."""
+SHARD_ANCHOR = 16
+"""A unit whose ``boundary_hash`` is a multiple of this ends its shard once it holds a quarter of
+``SHARD_WEIGHT``: cuts that mostly do not move when units are added or removed before them."""
 
 
 def boundary_hash(unit: str) -> int:
@@ -318,21 +318,28 @@ def shards(order: list[str], weights: dict[str, int] | None = None) -> list[list
     """Return the units of ``order`` (``index_order``) cut into shards: runs of units in order,
     each indexed as one segment with one part of the export.
 
-    A run ends after a unit whose ``boundary_hash`` is a multiple of ``SHARD_UNITS``: a cut
-    made by the units' own ids, never by their count or position, as content-defined chunking
-    cuts a file (rsync, backup tools). So a unit added or removed changes only the shard it
-    falls in (or, when it ends one, that shard and the next), and every other shard keeps its
-    units, its name (``shard_key``) and its files. A run also ends once its ``weights``
-    (``unit_weight``) reach ``SHARD_WEIGHT``, which bounds a worker's memory; such a cut
-    depends on the weights since the run began, so a change can move the cuts after it up to
-    the next cut by id."""
+    Cuts are made by content (as rsync, backup tools and FastCDC cut files), so that a unit
+    added, removed or changed moves few of them: a run of units ends after a unit
+
+    * whose ``boundary_hash`` is a multiple of ``SHARD_ANCHOR``, once the run weighs a
+      quarter of ``SHARD_WEIGHT`` (an anchor: wherever the runs before it were cut, the next
+      run mostly starts after it);
+    * whose hash is even, once the run weighs 70% of ``SHARD_WEIGHT``;
+    * or any, once it weighs ``SHARD_WEIGHT`` (which bounds a worker's memory).
+
+    Weights are ``weights`` (``unit_weight``; a unit not in them weighs 0). Cuts are made from
+    the first unit on, so a change moves none before it; after it, the cuts fall where they
+    fell before from the first unit that both cuttings end a run at (mostly the next cut or
+    the one after it; an anchor's run mostly weighs its quarter either way)."""
     cut: list[list[str]] = []
     run: list[str] = []
     weight = 0
     for unit in order:
         run.append(unit)
         weight += (weights or {}).get(unit, 0)
-        if boundary_hash(unit) % SHARD_UNITS == 0 or weight >= SHARD_WEIGHT:
+        number = boundary_hash(unit)
+        if number % SHARD_ANCHOR == 0 and weight >= SHARD_WEIGHT // 4 \
+                or number % 2 == 0 and weight >= SHARD_WEIGHT * 7 // 10 or weight >= SHARD_WEIGHT:
             cut.append(run)
             run, weight = [], 0
     return cut + [run] if run else cut

@@ -107,7 +107,7 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, mon
     from compiler import search_incremental
     # each unit a shard of its own (the test corpus is one shard otherwise), so that only
     # the new FAQ's shard being indexed again shows
-    monkeypatch.setattr(search_incremental, "SHARD_UNITS", 1)
+    monkeypatch.setattr(search_incremental, "SHARD_WEIGHT", 0)
     rebuild(work, full=True)
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
@@ -682,28 +682,38 @@ def test_the_crs_units_are_numbered_where_their_records_sort(monkeypatch):
         == ["old-en"]
 
 
-def test_shards_are_cut_where_the_units_ids_say_so_one_document_changes_little():
-    """``shards`` cuts the units (in index order) into runs ending after a unit whose id hashes
-    to a multiple of ``SHARD_UNITS``, or once they weigh ``SHARD_WEIGHT``: the runs keep the
-    order, and adding or removing a document leaves the shards before it, and those after the
-    next cut by id, as they were."""
+def test_shards_are_cut_by_content_and_a_change_moves_few_cuts():
+    """``shards`` cuts the units (in index order) into runs by their ids and weights: the runs
+    keep the order, weigh between a quarter of ``SHARD_WEIGHT`` and it, one unit more at most
+    (but the last), end only where a rule of ``shards`` says, and a unit added or removed
+    leaves the shards before it as they were and cuts few anew."""
     from compiler import search_incremental as si
 
-    order = [f"doc{n:03d}-en" for n in range(100)] + ["cr/000", "cr/001"] + \
-        [f"doc{n:03d}-en" for n in range(100, 300)]
-    by_id = [si.boundary_hash(u) % si.SHARD_UNITS == 0 for u in order]
-    cut = si.shards(order)  # no weights: cut by id alone
+    order = [f"doc{n:03d}-en" for n in range(150)] + ["cr/000", "cr/001"] + \
+        [f"doc{n:03d}-en" for n in range(150, 400)]
+    weights = {u: 150 + (si.boundary_hash(u) >> 7) % 700 for u in order}  # 150-849
+    weights["cr/000"] = weights["cr/001"] = 2000
+    cut = si.shards(order, weights)
     assert [u for shard in cut for u in shard] == order
-    assert [len(shard) for shard in cut] == \
-        [n - m for m, n in zip([0, *[i + 1 for i, b in enumerate(by_id) if b]],
-                               [i + 1 for i, b in enumerate(by_id) if b] + [len(order)])
-         if n > m]
-    assert 300 / si.SHARD_UNITS / 2 < len(cut) < 300 / si.SHARD_UNITS * 2
-    for changed in (order[:120] + ["new-en"] + order[120:], order[:7] + order[8:]):
-        assert len([shard for shard in si.shards(changed) if shard not in cut]) <= 2
-        assert len([shard for shard in cut if shard not in si.shards(changed)]) <= 2
-    heavy = {u: si.SHARD_WEIGHT // 3 + 1 for u in order}  # a cut by weight after 3 units
-    weighed = si.shards(order, heavy)
-    assert max(len(shard) for shard in weighed) <= 3
-    assert [u for shard in weighed for u in shard] == order
+    total = lambda shard: sum(weights[u] for u in shard)  # noqa: E731
+    assert all(si.SHARD_WEIGHT // 4 <= total(s) < si.SHARD_WEIGHT + 2000 for s in cut[:-1])
+
+    def ends(units: list[str], weight: int) -> bool:
+        number = si.boundary_hash(units[-1])
+        return (number % si.SHARD_ANCHOR == 0 and weight >= si.SHARD_WEIGHT // 4) or \
+            (number % 2 == 0 and weight >= si.SHARD_WEIGHT * 7 // 10) or weight >= si.SHARD_WEIGHT
+    for shard in cut[:-1]:
+        assert ends(shard, total(shard))
+        assert not any(ends(shard[:n], total(shard[:n])) for n in range(1, len(shard)))
+    weights["new-en"] = 500
+    moved = []
+    for at in range(len(order)):  # a unit removed, or one added, at each place
+        for changed in (order[:at] + order[at + 1:], order[:at] + ["new-en"] + order[at:]):
+            again = si.shards(changed, weights)
+            assert [u for shard in again for u in shard] == changed
+            # the shards ending before the change are kept; some after it are cut anew
+            assert all(shard in again for shard in cut if order.index(shard[-1]) < at)
+            moved.append(len([shard for shard in again if shard not in cut]))
+    assert sum(moved) / len(moved) < 3 and max(moved) < len(cut) / 3  # (2.6 and 14 of 54)
+    assert si.shards(order[:5], {}) == [order[:5]]  # weightless units: never cut
     assert si.shard_key(["a-en"]) == "a-en" and si.shard_key(["a-en", "b-en"]) == "a-en\nb-en"

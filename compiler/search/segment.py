@@ -152,7 +152,7 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
     pairs: dict[tuple[int, float], tuple[int, float]] = {}  # one tuple per distinct pair (a
     # record's postings mostly share theirs): a third of the memory, and a pickle to match
     for key in keys:
-        items = postings[key]
+        items = postings.pop(key)  # each term's triples let go as its pairs are made
         data.postings[key] = [pairs.setdefault(pair, pair)
                               for pair in ((docnum, weight) for docnum, weight, _ in items)]
         if key[0] in encode:
