@@ -1,12 +1,13 @@
-"""How big the search index is with more or fewer segments, against plain Whoosh on the same records.
+"""How big the search index is with more or fewer segments, against plain Whoosh on the same
+records.
 
-``make bench`` compares the site's Whoosh index with a plain per-record index of the
-documents' records (``bench/plain_whoosh.py --records``). This prints, for the same sources
-and rules: the records (the CRs' included, as the site indexes them); faqc's schema and writer
-with every record in one segment (``search.segment.index_records``), by file; and plain Whoosh
-default writers (``title``, ``body`` as ``TEXT``, ``url`` stored) on every record and on the
-documents' records alone; then the site's index as ``search_incremental`` cuts it into shards
-(``shards``), for each of ``--shard-weights`` (0: a segment per unit, as before shards).
+``make bench`` compares the site's Whoosh index with a plain per-record index of the same
+records, the CRs' included (``bench/plain_whoosh.py --records``). This prints, for the same
+sources and rules: the records; faqc's schema and writer with every record in one segment
+(``search.segment.index_records``); plain Whoosh default writers (``title``, ``body`` as
+``TEXT``, ``url`` stored) on every record and on the documents' records alone; then the
+site's index as ``search_incremental`` cuts it into shards (``shards``), for each of
+``--shard-weights`` (0: a segment per unit, as before shards).
 Nothing is written but a scratch folder, removed at the end.
 
 Usage: python bench/index_sizes.py SOURCES_DIR RULES_DIR [--shard-weights 0,2500,5000,10000]
@@ -77,8 +78,8 @@ def main(argv: list[str]) -> int:
         for weight in settings:
             started = time.process_time()
             count, size = sharded_size(site.inv, history, weight)
-            print(f"the site's index, SHARD_WEIGHT = {weight}: {count} segments, {size / 1e6:.1f} MB "
-                  f"(CPU {time.process_time() - started:.1f}s)", flush=True)
+            print(f"the site's index, SHARD_WEIGHT = {weight}: {count} segments, "
+                  f"{size / 1e6:.1f} MB (CPU {time.process_time() - started:.1f}s)", flush=True)
     return 0
 
 

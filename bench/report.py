@@ -254,8 +254,8 @@ def _bytes_section(bench) -> list[str]:
     if "seeds_export" in sizes:
         lines += [f"| browser index, total bytes, seeds site | {_mb(sizes['seeds_export'])} | "
                   f"{_mb(sizes['pagefind_seeds']) if sizes.get('pagefind_seeds') else 'not run'} |"]
-    lines += ["", f"The Whoosh index in the 20 MiB corpus's site (one segment per document, for "
-              f"`faqc search`): {_mb(sizes['index'])}; the plain Whoosh index: "
+    lines += ["", "The Whoosh index in the 20 MiB corpus's site (one segment per shard of up to "
+              f"5,000 records, for `faqc search`): {_mb(sizes['index'])}; the plain Whoosh index: "
               f"{_mb(sizes['plain_index'])}; the whole site: {_mb(sizes['site'])}.", ""]
     lines += ["## First-query bytes vs. Pagefind", "",
               "Every file the search page loads to show the first page of results of a query "

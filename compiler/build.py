@@ -102,8 +102,9 @@ class BuildResult:
             s = self.search
             lines.append(f"build: search: {s.shards_indexed} of {s.shards} shard(s) indexed "
                          f"({len(s.indexed_documents())} document(s)), "
-                         f"{len(s.removed_documents())} document(s) removed; index {s.index_bytes / 1e6:.1f} MB, export "
-                         f"{s.export_bytes / 1e6:.1f} MB ({s.export_written} file(s) written)")
+                         f"{len(s.removed_documents())} document(s) removed; index "
+                         f"{s.index_bytes / 1e6:.1f} MB, export {s.export_bytes / 1e6:.1f} MB "
+                         f"({s.export_written} file(s) written)")
         if self.phases:
             lines.append(f"build: phases: {self.phases}")
         return lines
