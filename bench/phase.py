@@ -71,7 +71,8 @@ def main() -> None:
                 with collector_paused():  # as a build does
                     update = update_search(site.inv, out, read.content, {}, history=history,
                                            jobs=args.jobs)
-                what = (f"{len(update.indexed)} units, index {update.index_bytes:,} B, "
+                what = (f"{update.shards_indexed} shards ({len(update.indexed)} units), "
+                        f"index {update.index_bytes:,} B, "
                         f"export {update.export_bytes:,} B")
             else:
                 written = write_pages(site, out, site_environment(None), deps, {}, jobs=args.jobs)

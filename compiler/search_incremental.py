@@ -12,7 +12,8 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   document id; the CRs' units where records of ``CR_UNIT`` sort), are cut into *shards*
   (``shards``): runs of up to ``SHARD_WEIGHT`` records, cut where the units' ids and weights
   say (content-defined, as rsync's or a backup tool's chunking), so adding or removing a
-  document changes the shard it falls in and seldom more; the others keep their units, name
+  document changes the shard it falls in and mostly one or two after it (a few more at
+  times), never one before it; the others keep their units, name
   (``shard_key``) and files. Fewer segments make a smaller index than one per document (each
   segment holds its own copy of every term it has).
 * A shard's segment is named by its units (``MAIN_<sha1 of shard_key>.seg``, one compound
@@ -101,9 +102,10 @@ class SearchUpdate:
     removed: list[str] = field(default_factory=list)
     """Units of the previous build that are no more."""
     shards: int = 0
-    """Shards (segments) the index is cut into (``shards``)."""
+    """Shards the index is cut into (``shards``): a segment each, but those without records."""
     shards_indexed: int = 0
-    """Shards whose segment and part were written."""
+    """Shards whose records were indexed (a shard without records has no files, so it is
+    indexed at every build)."""
     index_bytes: int = 0
     export_bytes: int = 0
     export_written: int = 0
@@ -292,10 +294,10 @@ SHARD_WEIGHT = 5_000
 Fewer, larger shards make a smaller index (each segment holds its own copy of every term it
 has), but an incremental build indexes a changed document's shard again whole, and a
 worker's memory and the main process's (a shard's part comes whole) grow with a shard's
-records. On the 20 MiB benchmark corpus with six CRs (2026-11-29): one segment per document,
-167 segments, 163.5 MB; shards of up to 5,000 records cut by weight alone, 21 segments,
-117.2 MB, main process / largest worker 359 / 351 MiB; of up to 10,000, 12 segments, 111.8 MB,
-427 / 485 MiB."""
+records. On the 20 MiB benchmark corpus with six CRs (2026-11-29; full builds, peak of the
+main process / the largest worker): one segment per document, 167 segments, 163.5 MB, 372 MiB
+(main); these cuts, 23 segments, 119.1 MB, 356 / 336 MiB; shards of up to 10,000 records
+(cut by weight or by id every 16 units), 12 segments, 111.8 MB, 427 / 485 MiB."""
 SHARD_ANCHOR = 16
 """A unit whose ``boundary_hash`` is a multiple of this ends its shard once it holds a quarter of
 ``SHARD_WEIGHT``: cuts that mostly do not move when units are added or removed before them."""

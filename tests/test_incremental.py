@@ -132,6 +132,34 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, mon
     assert result.search.shards_indexed == 1 and result.search.shards == 5
 
 
+def test_shards_of_several_units_are_kept_and_the_site_equals_a_clean_build(work, monkeypatch):
+    """With the CRs' records in units of 5 and shards of up to 40 records, the CRs make shards
+    of several units; a new FAQ (it sorts after them) leaves them as they were: their
+    segments and parts are kept, read from disk, and the site is a clean build's."""
+    from compiler import search_incremental as si
+    monkeypatch.setattr(si, "CR_UNIT_RECORDS", 5)
+    monkeypatch.setattr(si, "SHARD_WEIGHT", 40)
+    units = list(rebuild(work, full=True).search.signatures)  # in index order
+    parts = work / "site" / si.PARTS_DIR
+
+    ahead = units.index("mh3-en")  # the units before the one the new FAQ follows
+
+    def kept_parts() -> dict[tuple[str, ...], bytes]:  # the parts of shards of several of them
+        runs = [units[i:j] for i in range(ahead) for j in range(i + 2, ahead + 1)]
+        return {tuple(run): path.read_bytes() for run in runs
+                if (path := parts / si.part_file(si.shard_key(run))).is_file()}
+    several = kept_parts()
+    assert several and units[ahead + 1:] == ["shm-ja"]
+    before = snapshot(work / "site")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    result = rebuild(work)
+    assert result.mode == "incremental" and 0 < result.search.shards_indexed < result.search.shards
+    assert {run: data for run, data in kept_parts().items() if run in several} == several
+    indexed = set(result.search.indexed)
+    assert "qaah-en" in indexed and not indexed & {u for run in several for u in run}
+    assert_minimal_and_clean(work, before)
+
+
 def _read(path: Path):
     from compiler.readers import read_document
     from compiler.textio import read_source
@@ -390,9 +418,15 @@ def test_a_terminal_gets_bars():
     assert Progress.for_terminal(-1, Tty()).style == "silent"
 
 
-def test_a_damaged_cache_is_read_again_and_never_unpickled(work):
-    """The caches are data (JSON), never pickles: garbage or a planted pickle is only a miss."""
+def test_a_damaged_cache_is_read_again_and_never_unpickled(work, monkeypatch):
+    """The caches are data (JSON), never pickles: garbage or a planted pickle is only a miss.
+    Each unit a shard of its own, so that the parts of the shards the new FAQ leaves as they
+    were are read (and found damaged), not made again anyway."""
     import pickle
+
+    from compiler import search_incremental
+    monkeypatch.setattr(search_incremental, "SHARD_WEIGHT", 0)
+    rebuild(work, full=True)
     site = work / "site"
     planted = pickle.dumps(ValueError("a pickle must never be loaded from the site folder"))
     for path in [*(site / ".faqc" / "documents").iterdir(), *(site / ".faqc" / "search").iterdir()]:
@@ -403,6 +437,7 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work):
     assert result.mode == "incremental" and result.read.parsed == 4  # every source read again
     assert sorted(result.search.indexed_documents()) == ["chk-en", "cr", "mh3-en", "qaah-en",
                                                           "shm-ja"]
+    assert result.search.shards_indexed == result.search.shards == 5  # 4 remade as found damaged
     clean = clean_build(work)
     assert contents(snapshot(site)) == clean
 

@@ -311,7 +311,8 @@ def _text_file(data: IndexData, chunk: list[int]) -> dict:
     out: dict = {"first": chunk[0]}
     for name in ("title", "url", "text", "place"):
         out[name] = [s.get(name, "") for s in stored]
-    for name in ("set", "date"):  # exact fields hold more lines; the first is the one shown
+    for name in ("set", "date"):  # the line shown (all a record stores since its ``fields``
+        # give ``_stored_set``, ``_stored_date``; an index of before held every line)
         out[name] = [s.get(name, "").split("\n")[0] for s in stored]
     for name in ("emphasis", "title_emphasis"):  # only in files where a record has some
         if any(s.get(name) for s in stored):
