@@ -23,11 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.plain_whoosh import write_records  # noqa: E402
-from compiler.build import resolve_site  # noqa: E402
-from compiler.errors import Diagnostics  # noqa: E402
-from compiler.progress import Progress  # noqa: E402
-from compiler.read import read_sources  # noqa: E402
+from bench.plain_whoosh import read_site, write_records  # noqa: E402
 from compiler.search.indexer import FixedIdCodec  # noqa: E402
 from compiler.search.records import build_records  # noqa: E402
 from compiler.search.segment import index_records  # noqa: E402
@@ -59,10 +55,8 @@ def main(argv: list[str]) -> int:
         settings = [int(n) for n in argv[at + 1].split(",")]
         argv = argv[:at] + argv[at + 2:]
     sources, rules = Path(argv[0]), Path(argv[1])
+    site = read_site(sources, rules)
     with tempfile.TemporaryDirectory() as scratch:
-        read = read_sources(sorted(sources.glob("*.txt")), Diagnostics(), None,
-                            Path(scratch) / "site")
-        site, _ = resolve_site(read, rules, Progress())
         every = build_records(site.inv, site.cr.history if site.cr else None)
         documents = build_records(site.inv, None)
         print(f"records: {len(every)} ({len(documents)} of the documents)")

@@ -41,24 +41,31 @@ def index_plain(sources: Path, folder: Path) -> tuple[int, float, float]:
     return size, time.perf_counter() - started, time.process_time() - cpu
 
 
-def index_records(sources: Path, folder: Path,
-                  rules: Path | None = None) -> tuple[int, float, float]:
-    """Index faqc's search records of ``sources`` (and of the CRs in ``rules``, if given) into a
-    new index; return bytes, wall seconds and CPU seconds."""
+def read_site(sources: Path, rules: Path | None = None):
+    """Return the site ``faqc build`` resolves from every ``*.txt`` of ``sources`` (and the CRs
+    of ``rules``, if given), read without a cache."""
     import tempfile
 
     from compiler.build import resolve_site
     from compiler.errors import Diagnostics
     from compiler.progress import Progress
     from compiler.read import read_sources
-    from compiler.search.records import build_records
 
     with tempfile.TemporaryDirectory() as scratch:
         read = read_sources(sorted(sources.glob("*.txt")), Diagnostics(), None,
                             Path(scratch) / "site")
-        site, _ = resolve_site(read, rules, Progress())
-        records = build_records(site.inv, site.cr.history if site.cr else None)
-    del read, site
+        return resolve_site(read, rules, Progress())[0]
+
+
+def index_records(sources: Path, folder: Path,
+                  rules: Path | None = None) -> tuple[int, float, float]:
+    """Index faqc's search records of ``sources`` (and of the CRs in ``rules``, if given) into a
+    new index; return bytes, wall seconds and CPU seconds."""
+    from compiler.search.records import build_records
+
+    site = read_site(sources, rules)
+    records = build_records(site.inv, site.cr.history if site.cr else None)
+    del site
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     started, cpu = time.perf_counter(), time.process_time()

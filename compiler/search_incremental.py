@@ -333,12 +333,13 @@ def shards(order: list[str], weights: dict[str, int] | None = None) -> list[list
     the first unit on, so a change moves none before it; after it, the cuts fall where they
     fell before from the first unit that both cuttings end a run at (mostly the next cut or
     the one after it; an anchor's run mostly weighs its quarter either way)."""
+    weights = weights or {}
     cut: list[list[str]] = []
     run: list[str] = []
     weight = 0
     for unit in order:
         run.append(unit)
-        weight += (weights or {}).get(unit, 0)
+        weight += weights.get(unit, 0)
         number = boundary_hash(unit)
         if number % SHARD_ANCHOR == 0 and weight >= SHARD_WEIGHT // 4 \
                 or number % 2 == 0 and weight >= SHARD_WEIGHT * 7 // 10 or weight >= SHARD_WEIGHT:
@@ -424,7 +425,8 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
 def _keep(indexed: IndexedShard | None, index_dir: Path, parts_dir: Path,
           key: str) -> tuple[ExportPart, dict[str, int]] | None:
     """Write a shard's segment and part just made; return its data (None: it has no records).
-    Called where the shard was made (a worker), so only its data goes to the main process."""
+    Called where the shard was made (mostly a worker), so only its data goes to the main
+    process."""
     if indexed is None:
         return None
     write_file(index_dir / segment_file(key), indexed.segment)
