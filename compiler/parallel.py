@@ -43,23 +43,27 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def worker_count(jobs: int | None, items: int, chunk: int = CHUNK) -> int:
+def worker_count(jobs: int | None, items: int, chunk: int = CHUNK,
+                 min_items: int | None = None) -> int:
     """Return how many workers to use for ``items`` items handed out ``chunk`` at a time
-    (``jobs`` None: one per CPU)."""
-    if items < MIN_ITEMS or "fork" not in multiprocessing.get_all_start_methods():
+    (``jobs`` None: one per CPU; fewer than ``min_items`` items, by default ``MIN_ITEMS``:
+    none, this process)."""
+    if items < (MIN_ITEMS if min_items is None else min_items) or "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return max(1, min(jobs or cpu_count(), (items + chunk - 1) // chunk))
 
 
 def map_chunks(func: Callable[[list], list], items: Sequence, *, jobs: int | None = None,
-               advance: Callable[[int], None] | None = None, chunk: int = CHUNK) -> Iterator[Any]:
+               advance: Callable[[int], None] | None = None, chunk: int = CHUNK,
+               min_items: int | None = None) -> Iterator[Any]:
     """Yield the results of ``func`` over ``items``, called on chunks, in the order of ``items``.
 
     ``func`` takes a list of items and returns a list of results; ``advance(n)`` is called as
-    each chunk of ``n`` items is done.
+    each chunk of ``n`` items is done. Fewer than ``min_items`` items (``MIN_ITEMS`` if None;
+    lower it for items that take seconds each) run in this process.
     """
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
-    workers = worker_count(jobs, len(items), chunk)
+    workers = worker_count(jobs, len(items), chunk, min_items)
     if workers == 1:
         for part in chunks:
             results = func(part)

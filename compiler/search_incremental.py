@@ -404,7 +404,9 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         # disk: each is assembled as it comes, and let go; a language's export files are
         # written as soon as its last part is in, and its postings let go
         index = _index_chunk(inv, crs, root)
-        made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=1)
+        # a shard takes seconds: two of them are worth the workers (an added document
+        # mostly makes two or three stale, its own and those its card names change)
+        made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=1, min_items=2)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
             for part in _parts(cut, stale, made, index, parts_dir, facts, update):
                 for lang in assembled.add(part):

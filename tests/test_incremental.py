@@ -160,6 +160,35 @@ def test_shards_of_several_units_are_kept_and_the_site_equals_a_clean_build(work
     assert_minimal_and_clean(work, before)
 
 
+def test_two_stale_shards_are_indexed_in_two_worker_processes(work, monkeypatch):
+    """A shard takes seconds to index: two stale ones (an edited FAQ and a new one) are
+    indexed by two workers at once, not one after the other in the build's own process, and
+    the site is a clean build's."""
+    from compiler import search_incremental as si
+    monkeypatch.setattr(si, "SHARD_WEIGHT", 0)  # a shard per unit
+    rebuild(work, full=True)
+    before = snapshot(work / "site")
+    pids = work / "pids"
+    made = si.shard_segment
+
+    def shard_segment(inv, crs, shard):  # as forked, each worker writes its process id
+        with open(pids, "a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()}\n")
+        return made(inv, crs, shard)
+    monkeypatch.setattr(si, "shard_segment", shard_segment)
+    source = work / "sources" / "01_champions.txt"
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace("even if you don't use its ability",
+                                   "even when you don't use its ability"), encoding="utf-8")
+    (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+    result = rebuild(work, jobs=2)
+    assert result.mode == "incremental" and result.search.shards_indexed == 2
+    workers = pids.read_text(encoding="utf-8").split()
+    assert len(workers) == 2 and len(set(workers)) == 2 and str(os.getpid()) not in workers
+    monkeypatch.setattr(si, "shard_segment", made)
+    assert_minimal_and_clean(work, before, exact=False)
+
+
 def _read(path: Path):
     from compiler.readers import read_document
     from compiler.textio import read_source
