@@ -48,7 +48,8 @@ def worker_count(jobs: int | None, items: int, chunk: int = CHUNK,
     """Return how many workers to use for ``items`` items handed out ``chunk`` at a time
     (``jobs`` None: one per CPU; fewer than ``min_items`` items, by default ``MIN_ITEMS``:
     none, this process)."""
-    if items < (MIN_ITEMS if min_items is None else min_items) or "fork" not in multiprocessing.get_all_start_methods():
+    if items < (MIN_ITEMS if min_items is None else min_items) \
+            or "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return max(1, min(jobs or cpu_count(), (items + chunk - 1) // chunk))
 
