@@ -1,7 +1,7 @@
 """The read phase of a build: every source to its document, an unchanged source from the cache.
 
 A source is read again only when its bytes (or its name) changed since the previous build;
-otherwise its document is the one the previous build kept (``compiler.state``, JSON) and its
+otherwise its document is the one the previous build kept (``compiler.state``, gzipped JSON) and its
 warnings and errors are the ones the state recorded, so a build says the same whether it
 read a source or not. Sources are known by their name in the sources folder, and the
 state records no path of the machine: the same sources built anywhere leave the same state.
@@ -22,8 +22,8 @@ from .normalize import read_source_file
 from .parallel import map_chunks
 from .progress import Progress
 from .readers import read_document
-from .state import (DOCUMENTS_DIR, BuildState, SourceRecord, cached_document, document_json,
-                    document_key, file_sha256, write_file)
+from .state import (DOCUMENTS_DIR, BuildState, SourceRecord, cached_document, document_blob,
+                    document_file, document_key, file_sha256, unpacked, write_file)
 from .textio import read_source
 
 
@@ -39,7 +39,7 @@ class SourcesRead:
     """Content key of each document (``compiler.state.document_key``)."""
     errors: list[str] = field(default_factory=list)
     fresh: dict[str, bytes] = field(default_factory=dict)
-    """The documents this build read, in their cache form (JSON), by content key; emptied
+    """The documents this build read, in their cache form (gzipped JSON), by content key; emptied
     once ``save_documents`` has written them (31 MB the rest of a build of the 20 MiB
     benchmark corpus need not hold)."""
     parsed: int = 0
@@ -83,7 +83,7 @@ def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | N
             if blob is not None:  # the document as the cache gives it back, read or not
                 result.fresh[document_key(name, sha)] = blob
                 result.parsed += 1
-                docs[name] = Document.from_dict(json.loads(blob))
+                docs[name] = Document.from_dict(json.loads(unpacked(blob)))
     _assemble(result, paths, docs, diags)
     _compare(result, previous)
     return result
@@ -110,7 +110,7 @@ def _cached(old: SourceRecord | None, sha: str, out: Path, name: str,
     if old is None or old.sha256 != sha or old.doc is None:
         return None
     key = document_key(name, sha)
-    cache = f"{DOCUMENTS_DIR}/{key}.json"
+    cache = document_file(key)
     try:
         if file_sha256(out / cache) != files.get(cache):
             return None  # changed since the previous build wrote it: read the source again
@@ -132,7 +132,7 @@ def _read_chunk(items: list[tuple[str, str, bytes, str]]) -> list[tuple]:
             continue
         warnings = [["" if d.file == where else d.file, d.line, d.message, d.category]
                     for d in diags.items]  # "": this source, wherever it is
-        out.append((name, sha, document_json(doc), SourceRecord(sha, doc.id, None, warnings)))
+        out.append((name, sha, document_blob(doc), SourceRecord(sha, doc.id, None, warnings)))
     return out
 
 
@@ -173,9 +173,9 @@ def save_documents(root: Path, read: SourcesRead) -> None:
     blobs go; drop stale ones."""
     folder = root / DOCUMENTS_DIR
     for key, blob in sorted(read.fresh.items()):
-        write_file(folder / f"{key}.json", blob)
+        write_file(root / document_file(key), blob)
     read.fresh.clear()
-    keep = {f"{key}.json" for key in read.content.values()}
+    keep = {Path(document_file(key)).name for key in read.content.values()}
     if folder.is_dir():
         for path in folder.iterdir():
             if path.name not in keep:

@@ -33,8 +33,8 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   shard's records are analysed once (``search.segment.index_records``): the same terms
   make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
   and each term's postings and positions already encoded as the browser reads them), never
-  read back from the segment. Parts are kept as JSON in ``.faqc/search/`` for the next
-  build, and put together (``search.export.Assembled``) with their document numbers offset,
+  read back from the segment. Parts are kept as JSON, gzipped (``state.packed``), in
+  ``.faqc/search/`` for the next build, and put together (``search.export.Assembled``) with their document numbers offset,
   as Whoosh's ``MultiReader`` would number them: a term's encoded postings are joined, only
   the first number of each part's run changed, so no posting is decoded or encoded again.
   Each part is taken in as it comes and let go: the parts of the shards indexed now as
@@ -72,7 +72,7 @@ from .search.export import Assembled, ExportPart, export_part
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, KINDS, LANGUAGES, TEXT_FIELDS, build_schema
 from .search.segment import index_records, stored_bytes
-from .state import STATE_DIR, remove_file, write_file
+from .state import STATE_DIR, packed, remove_file, unpacked, write_file
 
 TOC_NAME = f"_{INDEX_NAME}_1.toc"
 PARTS_DIR = f"{STATE_DIR}/search"
@@ -147,7 +147,7 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
 @dataclass(slots=True)
 class IndexedShard:
     """A shard's segment file, its part of the export's data (``part``, as ``part_json``
-    writes it) and the same as objects (``data``, ``field_lengths``: never parsed back)."""
+    writes it, ``packed``) and the same as objects (``data``, ``field_lengths``: never parsed back)."""
 
     segment: bytes
     part: bytes
@@ -174,7 +174,7 @@ def records_segment(key: str, records: list[SearchRecord]) -> IndexedShard | Non
     segment, lengths = made.files[segment_file(key)], made.field_lengths
     part = export_part(made.data)
     del made  # the index data let go before the part's JSON is made
-    return IndexedShard(segment, part_json(part, lengths), part, lengths)
+    return IndexedShard(segment, packed(part_json(part, lengths)), part, lengths)
 
 
 PART_VERSION = 3
@@ -461,13 +461,13 @@ def _parts(cut: list[list[str]], stale: list[list[str]],
 
 
 def part_file(key: str) -> str:
-    """Return the name of a shard's index part in ``PARTS_DIR``."""
-    return f"{segment_id(key)}.json"
+    """Return the name of a shard's index part in ``PARTS_DIR`` (``part_json``, ``packed``)."""
+    return f"{segment_id(key)}.json.gz"
 
 
 def _load_part(path: Path) -> tuple[ExportPart, dict[str, int]] | None:
     try:
-        return load_part(path.read_bytes())
+        return load_part(unpacked(path.read_bytes()))
     except (OSError, ValueError):
         return None
 

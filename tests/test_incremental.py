@@ -34,7 +34,7 @@ from compiler.search.export import export_files, read_index
 from compiler.search.results import search_index
 from compiler.site.cardsjs import site_cards_files
 from compiler.site.write import BUCKET_DIR, CARDS_SCRIPT, previous_previews, site_environment
-from compiler.state import STAT_CACHE, STATE_FILE, BuildState, load_state, stat_key
+from compiler.state import STAT_CACHE, STATE_FILE, BuildState, load_state, packed, stat_key
 
 from .cr_texts import site_excerpts
 
@@ -448,7 +448,8 @@ def test_a_terminal_gets_bars():
 
 
 def test_a_damaged_cache_is_read_again_and_never_unpickled(work, monkeypatch):
-    """The caches are data (JSON), never pickles: garbage or a planted pickle is only a miss.
+    """The caches are data (gzipped JSON), never pickles: garbage or a planted pickle, gzipped
+    or not, is only a miss.
     Each unit a shard of its own, so that the parts of the shards the new FAQ leaves as they
     were are read (and found damaged), not made again anyway."""
     import pickle
@@ -458,8 +459,12 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work, monkeypatch):
     rebuild(work, full=True)
     site = work / "site"
     planted = pickle.dumps(ValueError("a pickle must never be loaded from the site folder"))
-    for path in [*(site / ".faqc" / "documents").iterdir(), *(site / ".faqc" / "search").iterdir()]:
-        path.write_bytes(planted if path.name < "8" else b"{not json")
+    # gzipped or not (the caches are gzipped JSON): a pickle, or garbage
+    damaged = [planted, packed(planted), b"{not json", packed(b"{not json")]
+    cached = [*(site / ".faqc" / "documents").iterdir(), *(site / ".faqc" / "search").iterdir()]
+    assert cached and all(path.name.endswith(".json.gz") for path in cached)
+    for number, path in enumerate(cached):
+        path.write_bytes(damaged[number % len(damaged)])
     (site / INDEX_DIR / "_MAIN_1.toc").write_bytes(planted)
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     result = rebuild(work)
