@@ -40,7 +40,7 @@ class SourcesRead:
     errors: list[str] = field(default_factory=list)
     fresh: dict[str, bytes] = field(default_factory=dict)
     """The documents this build read, in their cache form (gzipped JSON), by content key; emptied
-    once ``save_documents`` has written them (31 MB the rest of a build of the 20 MiB
+    once ``save_documents`` has written them (9 MB the rest of a build of the 20 MiB
     benchmark corpus need not hold)."""
     parsed: int = 0
     """How many documents this build read (the others came from the cache)."""

@@ -34,9 +34,10 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
   and each term's postings and positions already encoded as the browser reads them), never
   read back from the segment. Parts are kept as JSON, gzipped (``state.packed``), in
-  ``.faqc/search/`` for the next build, and put together (``search.export.Assembled``) with their document numbers offset,
-  as Whoosh's ``MultiReader`` would number them: a term's encoded postings are joined, only
-  the first number of each part's run changed, so no posting is decoded or encoded again.
+  ``.faqc/search/`` for the next build, and put together (``search.export.Assembled``) with
+  their document numbers offset, as Whoosh's ``MultiReader`` would number them: a term's
+  encoded postings are joined, only the first number of each part's run changed, so no
+  posting is decoded or encoded again.
   Each part is taken in as it comes and let go: the parts of the shards indexed now as
   the workers hand them over (in order), the others read from disk (a part that cannot be
   read is made again then). Once the parts of one language are all in, its export files are
@@ -147,7 +148,8 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
 @dataclass(slots=True)
 class IndexedShard:
     """A shard's segment file, its part of the export's data (``part``, as ``part_json``
-    writes it, ``packed``) and the same as objects (``data``, ``field_lengths``: never parsed back)."""
+    writes it, ``packed``) and the same as objects (``data``, ``field_lengths``: never parsed
+    back)."""
 
     segment: bytes
     part: bytes

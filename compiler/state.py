@@ -23,9 +23,10 @@ read and hashed.
 
 Beside them, ``documents/`` caches the IR of each source (its ``to_dict`` as JSON, keyed by the
 source's name and content hash) and ``search/`` each shard's part of the search index
-(JSON too); both gzipped (``packed``: a quarter of the bytes, 133 MB -> 37 MB on the 20 MiB
-benchmark corpus, for about 1.5 CPU-s over the workers in a full build). Nothing in the site folder is ever unpickled or executed: whoever can write it can
-make a build read a source again, or (as by editing the state's hashes) carry a file of the
+(JSON too); both gzipped (``packed``: 132 MB -> 37 MB on the 20 MiB benchmark corpus, for
+1.0 CPU-s to pack them, in the workers that make them, and 0.4 CPU-s to unpack them). Nothing
+in the site folder is ever unpickled or executed: whoever can write it can make a build read
+a source again, or (as by editing the state's hashes) carry a file of the
 site they changed, never run code. Everything here but the stat cache is written
 deterministically, so a clean and an incremental build of the same inputs leave the same
 bytes. A state that cannot be read, has another ``FORMAT`` or a field of the wrong type
@@ -298,7 +299,8 @@ def remove_file(root: Path, name: str) -> bool:
 def input_stamp(templates: Path, rules: Path | None) -> str:
     """Return the hash of what every page depends on (see the module docstring)."""
     digest = hashlib.sha256()
-    versions = (__version__, sys.version_info[:2], _dist_version("whoosh3"), FORMAT)
+    versions = (__version__, sys.version_info[:2], _dist_version("whoosh3"), FORMAT,
+                zlib.ZLIB_RUNTIME_VERSION)  # zlib's: the bytes of the caches (``packed``)
     digest.update(repr(versions).encode("utf-8"))
     for label, folder, pattern in (("compiler", _PACKAGE, "*.py"), ("templates", templates, "*"),
                                    ("rules", rules, "*.txt")):
@@ -338,13 +340,26 @@ def packed(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=1, mtime=0)
 
 
+UNPACKED_RATIO = 100
+"""The most a ``packed`` file may grow when unpacked (JSON at level 1: 3-5 times): a file that
+would grow more (a planted "gzip bomb") is not one, and is not unpacked in full."""
+
+
 def unpacked(data: bytes) -> bytes:
     """Return the data of a ``packed`` cache file; raise ValueError if it is not one (damaged,
-    cut short, or of an older build)."""
+    cut short, of an older build, more than one gzip member, or growing more than
+    ``UNPACKED_RATIO`` times)."""
+    limit = UNPACKED_RATIO * len(data) + 4096
+    stream = zlib.decompressobj(16 + zlib.MAX_WBITS)  # a gzip member, header and trailer checked
     try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as exc:
+        out = stream.decompress(data, limit)
+    except zlib.error as exc:
         raise ValueError(f"not a packed cache file: {exc}") from None
+    if stream.unconsumed_tail:
+        raise ValueError(f"not a packed cache file: it grows more than {UNPACKED_RATIO} times")
+    if not stream.eof or stream.unused_data:
+        raise ValueError("not a packed cache file: cut short, or more than it holds")
+    return out
 
 
 def document_file(key: str) -> str:

@@ -174,6 +174,7 @@ def test_two_stale_shards_are_indexed_in_two_worker_processes(work, monkeypatch)
     def shard_segment(inv, crs, shard):  # as forked, each worker writes its process id
         with open(pids, "a", encoding="utf-8") as out:
             out.write(f"{os.getpid()}\n")
+        time.sleep(0.5)  # long enough that one worker cannot take both (the pool's choice)
         return made(inv, crs, shard)
     monkeypatch.setattr(si, "shard_segment", shard_segment)
     source = work / "sources" / "01_champions.txt"
@@ -474,6 +475,21 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work, monkeypatch):
     assert result.search.shards_indexed == result.search.shards == 5  # 4 remade as found damaged
     clean = clean_build(work)
     assert contents(snapshot(site)) == clean
+
+
+def test_a_packed_cache_file_unpacks_only_as_written():
+    """``unpacked`` gives back what ``packed`` wrote, deterministically; anything else (plain
+    JSON, cut short, with more after it, two members, a "gzip bomb") is a ValueError, a miss."""
+    import gzip
+
+    from compiler.state import UNPACKED_RATIO, unpacked
+    data = json.dumps({"words": [f"ruling {n}" for n in range(5000)]}).encode("utf-8")
+    blob = packed(data)
+    assert unpacked(blob) == data and packed(data) == blob
+    bomb = gzip.compress(b"\0" * (UNPACKED_RATIO * 1_000_000))  # about 100 KB, 100 MB unpacked
+    for bad in (data, blob[:-4], blob + b"x", blob + blob, bomb, b""):
+        with pytest.raises(ValueError):
+            unpacked(bad)
 
 
 def test_an_edition_no_longer_read_against_is_shown_by_its_changes_and_all_links_follow(work):
