@@ -1,9 +1,9 @@
 """The read phase of a build: every source to its document, an unchanged source from the cache.
 
 A source is read again only when its bytes (or its name) changed since the previous build;
-otherwise its document is the one the previous build kept (``compiler.state``, gzipped JSON) and its
-warnings and errors are the ones the state recorded, so a build says the same whether it
-read a source or not. Sources are known by their name in the sources folder, and the
+otherwise its document is the one the previous build kept (``compiler.state``, gzipped JSON)
+and its warnings and errors are the ones the state recorded, so a build says the same whether
+it read a source or not. Sources are known by their name in the sources folder, and the
 state records no path of the machine: the same sources built anywhere leave the same state.
 New sources are read in forked workers (``compiler.parallel``).
 Reading is decoding (``textio``) and the layout reader: the YAML and its schema check are
@@ -171,12 +171,11 @@ def _compare(result: SourcesRead, previous: BuildState | None) -> None:
 def save_documents(root: Path, read: SourcesRead) -> None:
     """Write the documents read by this build into the cache under ``root`` and let their
     blobs go; drop stale ones."""
-    folder = root / DOCUMENTS_DIR
     for key, blob in sorted(read.fresh.items()):
         write_file(root / document_file(key), blob)
     read.fresh.clear()
-    keep = {Path(document_file(key)).name for key in read.content.values()}
-    if folder.is_dir():
-        for path in folder.iterdir():
-            if path.name not in keep:
-                path.unlink()
+    keep = {document_file(key) for key in read.content.values()}
+    folder = root / DOCUMENTS_DIR
+    for path in folder.iterdir() if folder.is_dir() else ():
+        if f"{DOCUMENTS_DIR}/{path.name}" not in keep:
+            path.unlink()
