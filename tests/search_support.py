@@ -19,6 +19,7 @@ from compiler.normalize import discover_sources, normalize_text
 from compiler.search import SearchStats, build_search
 from compiler.search.build import EXPORT_DIR, INDEX_DIR
 from compiler.search.export import IndexData, read_index
+from compiler.search.shown import read_shown
 
 from .cr_texts import six_editions
 
@@ -86,8 +87,8 @@ def built(tmp_path_factory, inventory, history) -> BuiltSearch:
 @pytest.fixture(scope="session")
 def built_data(built) -> IndexData:
     """The export's data read back from ``built``'s index by Whoosh (``read_index``: 4-7 s),
-    once per worker; the tests only read it."""
-    return read_index(built.index)
+    with what its export's text files show, once per worker; the tests only read it."""
+    return read_index(built.index, read_shown(built.data))
 
 
 def node(op: str, items: list, data: Path | None = None) -> list:

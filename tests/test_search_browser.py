@@ -114,7 +114,7 @@ def test_source_text_is_shown_as_text(tmp_path):
     records = [SearchRecord(kind="card", lang="en", doc_id="x-en", line=1, title=f"Evil {evil}",
                             body=f"evil body {evil}", url="docs/x-en.html#evil", set_names=("XXX",))]
     write_index(records, tmp_path / "index")
-    files = export_files(read_index(tmp_path / "index"))
+    files = export_files(read_index(tmp_path / "index", [r.shown() for r in records]))
     url = _site(tmp_path / "site", files=files).as_uri() + "?q=evil"
 
     def check(page) -> None:

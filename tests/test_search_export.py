@@ -35,7 +35,7 @@ def _record(n: int, lang: str, title: str, body: str) -> SearchRecord:
 def test_source_text_survives_the_export_and_cannot_break_out(tmp_path):
     records = [_record(1, "en", "A <b>title</b>", NASTY), _record(2, "ja", "《混成》</script>", "混成 " + NASTY)]
     write_index(records, tmp_path / "index")
-    files = export_files(read_index(tmp_path / "index"))
+    files = export_files(read_index(tmp_path / "index", [r.shown() for r in records]))
     for name, data in files.items():
         assert not re.search(rb"</|<!--|<script", data, re.I), name
     data = tmp_path / "data"
@@ -96,7 +96,7 @@ def test_an_incremental_builds_index_part_keeps_the_positions(tmp_path):
     from compiler.search_incremental import load_part, part_json
     records = [_record(1, "en", "Flip cards", "flip the cards, cards flip"), _record(2, "ja", "混成", "混成マナ")]
     write_index(records, tmp_path / "index")
-    data = read_index(tmp_path / "index")
+    data = read_index(tmp_path / "index", [r.shown() for r in records])
     assert data.positions[("body_en", "card")] == [[2, 3]] and data.positions[("body_ja", "マナ")] == [[2]]
     part = export_part(data)
     raw = part_json(part, {})
@@ -125,9 +125,9 @@ last; the last past the part's documents; weighted 1, not a boolean; a size of i
 @pytest.mark.parametrize("index, value", HOSTILE_ROWS)
 def test_a_tampered_part_is_refused_never_written_into_a_script(tmp_path, index, value):
     from compiler.search_incremental import load_part, part_json
-    write_index([_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")],
-                tmp_path / "index")
-    raw = json.loads(part_json(export_part(read_index(tmp_path / "index")), {}))
+    records = [_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")]
+    write_index(records, tmp_path / "index")
+    raw = json.loads(part_json(export_part(read_index(tmp_path / "index", [r.shown() for r in records])), {}))
     [row] = [r for r in raw["terms"] if r[:3] == ["en", "body_en", "card"]]
     assert load_part(json.dumps(raw).encode("utf-8"))  # as written: loads
     row[index] = value
@@ -144,9 +144,9 @@ def test_a_tampered_part_is_refused_never_written_into_a_script(tmp_path, index,
 ])
 def test_a_part_with_a_bad_value_is_refused(tmp_path, change):
     from compiler.search_incremental import load_part, part_json
-    write_index([_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")],
-                tmp_path / "index")
-    raw = json.loads(part_json(export_part(read_index(tmp_path / "index")), {"body_en": 3}))
+    records = [_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")]
+    write_index(records, tmp_path / "index")
+    raw = json.loads(part_json(export_part(read_index(tmp_path / "index", [r.shown() for r in records])), {"body_en": 3}))
     change(raw)
     with pytest.raises(ValueError):
         load_part(json.dumps(raw).encode("utf-8"))

@@ -10,6 +10,8 @@ from compiler.model import CardEntry, Ruling, Section, Topic, iter_document_bloc
 from compiler.search.build import EXPORT_DIR, INDEX_DIR
 from compiler.search.indexer import SEGMENT_ID, open_index
 from compiler.search.records import SearchRecord, build_records, with_parents
+from compiler.search.schema import SHOWN_FIELDS, STORED_FIELDS, build_schema
+from compiler.search.shown import read_shown
 
 from .search_support import ROOT
 
@@ -58,9 +60,16 @@ def test_records_carry_names_numbers_and_keywords(inventory):
 
 
 def test_the_index_holds_every_record(built):
+    records = build_records(built.inv, built.history)
     with open_index(built.index).reader() as reader:
-        assert reader.doc_count_all() == built.stats.records
-        assert reader.stored_fields(0)["url"] == build_records(built.inv, built.history)[0].url
+        assert reader.doc_count_all() == built.stats.records == len(records)
+        stored = [reader.stored_fields(d) for d in range(reader.doc_count_all())]
+    # the index stores what results are filtered on; what they show is in the export alone
+    assert {name for s in stored for name in s} == set(STORED_FIELDS)
+    assert not set(SHOWN_FIELDS) & set(build_schema().names())
+    assert [s["kind"] for s in stored] == [r.kind for r in records]
+    assert read_shown(built.data) == [r.shown() for r in records]
+    assert {name for r in records for name in r.shown()} == set(SHOWN_FIELDS)
 
 
 def test_the_index_is_one_segment_with_fixed_names(built):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -157,6 +158,35 @@ def test_a_missing_index_is_one_clear_line(tmp_path):
     result = CliRunner().invoke(main, ["search", "--site", str(tmp_path), "bushido"])
     assert result.exit_code == 1
     assert result.output == f"Error: {tmp_path}/search/index: error: no search index here (build the site first)\n"
+
+
+def _texts(change):
+    """Return a damage done to every English text file of an export."""
+    return lambda data: [change(path) for path in sorted((data / "en").glob("text-*.js"))]
+
+
+@pytest.mark.parametrize("damage, named", [
+    (_texts(lambda path: path.unlink()), "en/text-"),
+    (_texts(lambda path: path.write_bytes(b"\xff garbage")), "en/text-"),
+    (_texts(lambda path: _rewrite(path, lambda t: t.replace('"text":', '"texts":'))), "en/text-"),
+    (_texts(lambda path: _rewrite(path, lambda t: t[:len(t) // 2])), "en/text-"),
+    (lambda data: (data / "meta.js").unlink(), "meta.js"),
+    (lambda data: _rewrite(data / "meta.js", lambda t: t.replace('"doc_count":', '"doc_count":1')),
+     "meta.js"),
+])
+def test_a_damaged_export_is_one_clear_line_naming_the_file(built, tmp_path, damage, named):
+    """What a result shows is read from the export beside the index (shown.py): a file of it
+    missing or damaged, or of another index, is said in one line naming the file."""
+    shutil.copytree(built.site / "search", tmp_path / "search")
+    damage(tmp_path / "search" / "data")
+    result = CliRunner().invoke(main, ["search", "--site", str(tmp_path), "budoka gardener"])
+    assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+    assert result.output.startswith(f"Error: {tmp_path}/search/data/{named}"), result.output
+    assert result.output.endswith("; build the site again\n"), result.output
+
+
+def _rewrite(path, change) -> None:
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 def test_no_results_is_said_once(built):

@@ -13,11 +13,9 @@ from .indexer import FixedIdCodec, replace_folder
 from .query import plan, plan_language
 from .records import build_records
 from .results import search_index
-from .schema import LANGUAGES
+from .schema import EXPORT_DIR, INDEX_DIR, LANGUAGES
 from .segment import index_records
 
-INDEX_DIR = "search/index"
-EXPORT_DIR = "search/data"
 TYPICAL_QUERY = "bushido"
 """The query whose first load ``SearchStats.first_query_bytes`` measures."""
 PAGE_SIZE = 20

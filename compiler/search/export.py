@@ -104,15 +104,22 @@ _ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
             ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
 
 
-def read_index(folder: Path) -> IndexData:
+def read_index(folder: Path, shown: Sequence[dict] | None = None) -> IndexData:
     """Return the stored fields, lengths and postings of the index in ``folder``, read through
     Whoosh (the builds make this data with the index, ``segment.index_records``: this is
-    what the tests hold it to)."""
+    what the tests hold it to), each document's stored fields with ``shown[docnum]`` (what a
+    result shows besides, which the index does not hold: ``SearchRecord.shown``, or
+    ``shown.read_shown`` of an export) if given."""
     with open_index(folder).reader() as reader:
         count = reader.doc_count_all()
         schema = reader.schema
         indexed = sorted(name for name, field in schema.items() if field.format)
-        data = IndexData(count, [reader.stored_fields(d) for d in range(count)],
+        stored = [reader.stored_fields(d) for d in range(count)]
+        if shown is not None:
+            if len(shown) != count:
+                raise ValueError(f"{len(shown)} documents shown for an index of {count}")
+            stored = [dict(sorted((s | more).items())) for s, more in zip(stored, shown)]
+        data = IndexData(count, stored,
                          {f: bool(schema[f].scorable) for f in indexed},
                          {f: reader.field_length(f) for f in indexed}, field_doc_counts(reader))
         for name in indexed:
@@ -208,9 +215,21 @@ def json_script(name: str, data: str) -> bytes:
     for char, escape in _ESCAPES:  # str.replace: far quicker than str.translate on long texts
         if char in data:
             data = data.replace(char, escape)
-    return ("(function(s,n,d){if(s.register)s.register(n,d);else(s.pending=s.pending||[])"
-            ".push([n,d]);})(window.FAQC_SEARCH=window.FAQC_SEARCH||{},"
-            f"{json.dumps(name)},{data});\n").encode("utf-8")
+    return f"{_SCRIPT_HEAD}{json.dumps(name)},{data}{_SCRIPT_TAIL}".encode("utf-8")
+
+
+_SCRIPT_HEAD = ("(function(s,n,d){if(s.register)s.register(n,d);else(s.pending=s.pending||[])"
+                ".push([n,d]);})(window.FAQC_SEARCH=window.FAQC_SEARCH||{},")
+_SCRIPT_TAIL = ");\n"
+
+
+def from_script(name: str, script: bytes) -> object:
+    """Return the data a file of ``json_script`` registers under ``name``; ValueError (or
+    UnicodeDecodeError) if it is not such a file."""
+    text, head = script.decode("utf-8"), f"{_SCRIPT_HEAD}{json.dumps(name)},"
+    if not text.startswith(head) or not text.endswith(_SCRIPT_TAIL):
+        raise ValueError(f"not the export file {name!r}")
+    return json.loads(text[len(head):-len(_SCRIPT_TAIL)])
 
 
 def _shard_json(shard: dict[str, list[str]], value: Callable[[str, str], str]) -> str:

@@ -80,16 +80,13 @@ class SearchRecord:
         return (self.lang, self.doc_id, self.line, KINDS.index(self.kind), self.url)
 
     def fields(self) -> dict[str, str | float]:
-        """Return the record as a Whoosh document."""
+        """Return the record as a Whoosh document (what a result shows besides is ``shown``)."""
         boost = {f"_title_{self.lang}_boost": self.title_weight} if self.title_weight != 1 else {}
         if self.number_weight != 1:
             boost["_number_boost"] = self.number_weight
-        for name, spans in (("emphasis", self.emphasis), ("title_emphasis", self.title_emphasis)):
-            if spans:
-                boost[name] = [n for s, e, style in spans for n in (s, e, STYLES.index(style))]
         dates = self.date_lines()
-        # stored: what a result shows (the first set and the date shown; a place if any), the
-        # other lines only indexed (Whoosh's ``_stored_<field>``)
+        # stored: the first set and the date shown, the other lines only indexed (Whoosh's
+        # ``_stored_<field>``)
         return boost | {
             f"title_{self.lang}": "\n".join((self.title, *self.keywords)),
             f"body_{self.lang}": self.body,
@@ -97,9 +94,20 @@ class SearchRecord:
             "kind": self.kind, "lang": self.lang, "set": "\n".join(self.set_names),
             "_stored_set": self.set_names[0] if self.set_names else "",
             "date": "\n".join(dates), "_stored_date": dates[0] if dates else "",
-            "title": self.label or self.title, "url": self.url,
-            "text": self.body, "number": self.number, "place": self.place or None,
+            "number": self.number,
         }
+
+    def shown(self) -> dict:
+        """Return what a result shows of the record besides its stored fields
+        (``schema.SHOWN_FIELDS``, in the export's text files): title, URL and text always, a
+        place and the emphasis spans (flat: start, end, style index) where it has some."""
+        shown: dict = {"text": self.body, "title": self.label or self.title, "url": self.url}
+        if self.place:
+            shown["place"] = self.place
+        for name, spans in (("emphasis", self.emphasis), ("title_emphasis", self.title_emphasis)):
+            if spans:
+                shown[name] = [n for s, e, style in spans for n in (s, e, STYLES.index(style))]
+        return shown
 
 
     def date_lines(self) -> list[str]:

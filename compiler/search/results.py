@@ -17,6 +17,7 @@ from .forgiving import Lexicon, correct, expand_prefixes
 from .indexer import open_index
 from .query import plan, positive_terms, to_whoosh
 from .scoring import FieldBM25F, field_doc_counts
+from .shown import ShownTexts, export_of
 SNIPPET_CHARS = 200
 SNIPPET_CONTEXT = 40
 """Characters kept before the first match of the window."""
@@ -134,7 +135,7 @@ def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
 def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
     """Return the top ``limit`` hits of a query string in the index in ``folder``: its
     prefixes expanded, and its unknown words completed as prefixes or corrected when it finds
-    nothing."""
+    nothing; what the hits show is read from the export beside the index (``shown.py``)."""
     if not folder.is_dir():
         raise FaqcError(f"{folder}: error: no search index here (build the site first)")
     try:
@@ -144,24 +145,26 @@ def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
     tree = plan(text)
     with index.reader() as reader:
         weighting = FieldBM25F(field_doc_counts(reader))
+        shown = ShownTexts(export_of(folder), reader.doc_count_all())
     with index.searcher(weighting=weighting) as searcher:
         lexicon = Lexicon(searcher.reader())
         tree = expand_prefixes(tree, lexicon)
-        hits = _ranked(searcher, tree, limit)
+        hits = _ranked(searcher, tree, limit, shown)
         if hits:
             return Answer(hits)
         fix = correct(tree, lambda term: lexicon.frequency(term) > 0, lexicon.names(),
                       lexicon.starting)
-        return Answer(_ranked(searcher, fix.plan, limit), fix.words, fix.completed) \
+        return Answer(_ranked(searcher, fix.plan, limit, shown), fix.words, fix.completed) \
             if fix else Answer([])
 
 
-def _ranked(searcher, tree: dict | None, limit: int) -> list[Hit]:
+def _ranked(searcher, tree: dict | None, limit: int, shown: ShownTexts) -> list[Hit]:
     terms = positive_terms(tree)
     # limit=None scores every match: the top-N collector's matcher replacement drops true
     # top hits when a term repeats (``−1/−1`` is And(1, 1)); the corpus is small.
     results = searcher.search(to_whoosh(tree), limit=None)
-    return [_hit(r.docnum, r.score, r.fields(), terms) for r in results[:limit]]
+    return [_hit(r.docnum, r.score, r.fields() | shown[r.docnum], terms)
+            for r in results[:limit]]
 
 
 def _hit(docnum: int, score: float, stored: dict, terms: set[str]) -> Hit:

@@ -7,7 +7,7 @@ a match adds its weight (1.0) to the score, as Whoosh's BM25F does for such fiel
 """
 from __future__ import annotations
 
-from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.fields import ID, TEXT, Schema
 
 from .analysis import ExactAnalyzer, TextAnalyzer
 
@@ -17,8 +17,16 @@ TEXT_FIELDS = tuple(f"{part}_{lang}" for lang in LANGUAGES for part in ("title",
 EXACT_FIELDS = ("card", "rule", "kind", "lang", "set", "date", "number")
 FIELD_BOOSTS = {"title_en": 2.0, "title_ja": 2.0, "body_en": 1.0, "body_ja": 1.0}
 """Query-time boosts of the default fields: a word in a title counts double."""
-STORED_FIELDS = ("title", "url", "text", "kind", "lang", "set", "date", "place", "emphasis",
-                 "title_emphasis")
+STORED_FIELDS = ("kind", "lang", "set", "date")
+"""Stored in the Whoosh index: what a result is filtered and corrected on (``forgiving.reach``)."""
+SHOWN_FIELDS = ("title", "url", "text", "place", "emphasis", "title_emphasis")
+"""What a result shows besides: not in the Whoosh index (they were 29.5 of its 119 MB on the
+20 MiB benchmark corpus) but in the export's text files, which the browser and ``faqc
+search`` both read them from (``shown.py``)."""
+INDEX_DIR = "search/index"
+"""The Whoosh index, under the site."""
+EXPORT_DIR = "search/data"
+"""The browser's export, under the site: beside the index, ``shown.export_of(index)``."""
 INDEX_NAME = "MAIN"
 ANALYSIS_VERSION = 1
 """Bump when the analysis changes: the browser's copy must change with it."""
@@ -35,6 +43,4 @@ def build_schema() -> Schema:
     fields = {name: TEXT(analyzer=text, multitoken_query="and") for name in TEXT_FIELDS}
     fields.update({name: ID(analyzer=exact, stored=name in STORED_FIELDS)
                    for name in EXACT_FIELDS})
-    fields.update(title=STORED(), url=STORED(), text=STORED(), place=STORED(), emphasis=STORED(),
-                  title_emphasis=STORED())
     return Schema(**fields)

@@ -10,7 +10,9 @@ those terms this module
   (with more than 128 MB of postings, an external sort through pickled runs);
 * makes the ``IndexData`` that ``export.export_files`` turns into the browser's files:
   the numbers Whoosh stores (quantised field lengths, field totals, weights as the field
-  boosts make them, positions), taken from the terms, never read back from the index.
+  boosts make them, positions), taken from the terms, never read back from the index, and
+  what a result shows (``SearchRecord.shown``: title, URL, text...), which only the export
+  holds.
 
 ``tests/test_search_segment.py`` holds both to Whoosh: the segment's files are byte for byte
 those ``add_document`` writes, and the data is what ``export.read_index`` reads back from it.
@@ -34,7 +36,9 @@ class IndexData:
 
     doc_count: int
     stored: list[dict]
-    """In an assembled export, ``export.StoredRuns`` (a sequence of the same dicts)."""
+    """Each document's stored fields and what a result shows of it besides (``schema``'s
+    ``STORED_FIELDS`` and ``SHOWN_FIELDS``); in an assembled export, ``export.StoredRuns`` (a
+    sequence of the same dicts)."""
     scorable: dict[str, bool]
     totals: dict[str, int]
     field_docs: dict[str, int]
@@ -137,7 +141,8 @@ def index_records(records: list[SearchRecord], codec: W3Codec) -> IndexedRecords
                 data.field_docs[name] += 1
                 data.lengths[name][docnum] = byte_to_length(length_to_byte(length))
         perdoc.finish_doc()
-        data.stored.append(stored)
+        # the export's texts hold what a result shows besides (not stored in the index)
+        data.stored.append(dict(sorted((stored | record.shown()).items())))
     keys = sorted(postings)
     writer.docnum = len(records)
     writer._added = bool(records)
