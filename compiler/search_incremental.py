@@ -392,12 +392,12 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     cut = shards(order, {unit: unit_weight(inv, crs, unit) for unit in order})
     stale = [shard for shard in cut
              if any(previous.get(unit) != update.signatures[unit] for unit in shard)
-             or not _indexed(index_dir, parts_dir, shard_key(shard))]
+             or not (index_dir / segment_file(shard_key(shard))).is_file()
+             or not (parts_dir / part_file(shard_key(shard))).is_file()]
     update.removed = sorted(set(previous) - set(update.signatures))
     update.indexed = [unit for shard in stale for unit in shard]
     update.shards, update.shards_indexed = len(cut), len(stale)
     facts: list[tuple[str, int, dict[str, int]]] = []
-    empty: list[str] = []  # the keys of the shards without records
     written: dict[str, tuple[str, tuple]] = {}
     export = ExportWriter(root / EXPORT_DIR, present, written)  # each file written as made
     assembled = Assembled()
@@ -410,7 +410,7 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         # mostly makes two or three stale, its own and those its card names change)
         made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=1, min_items=2)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
-            for part in _parts(cut, stale, made, index, parts_dir, (facts, empty), update):
+            for part in _parts(cut, stale, made, index, parts_dir, facts, update):
                 for lang in assembled.add(part):
                     export.write(assembled.language_files(lang))
     with progress.phase("export"):  # the last language's files, the lexicon, names, meta
@@ -421,19 +421,17 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(key, count, lengths)
                                                 for key, count, lengths in facts]))
     _keep_only(index_dir, {TOC_NAME} | {segment_file(key) for key, _, _ in facts})
-    _keep_only(parts_dir, {part_file(key) for key, _, _ in facts}
-               | {empty_file(key) for key in empty})
+    _keep_only(parts_dir, {part_file(key) for key, _, _ in facts})
     update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
     return update
 
 
 def _keep(indexed: IndexedShard | None, index_dir: Path, parts_dir: Path,
           key: str) -> tuple[ExportPart, dict[str, int]] | None:
-    """Write a shard's segment and part just made, or the mark of a shard without records;
-    return its data (None: it has no records). Called where the shard was made (mostly a
-    worker), so only its data goes to the main process."""
+    """Write a shard's segment and part just made; return its data (None: it has no records).
+    Called where the shard was made (mostly a worker), so only its data goes to the main
+    process."""
     if indexed is None:
-        write_file(parts_dir / empty_file(key), b"")
         return None
     write_file(index_dir / segment_file(key), indexed.segment)
     write_file(parts_dir / part_file(key), indexed.part)
@@ -442,12 +440,12 @@ def _keep(indexed: IndexedShard | None, index_dir: Path, parts_dir: Path,
 
 def _parts(cut: list[list[str]], stale: list[list[str]],
            made: Iterator[tuple[list[str], tuple[ExportPart, dict[str, int]] | None]],
-           index: Callable[[list[list[str]]], list], parts_dir: Path,
-           kept: tuple[list, list[str]], update: SearchUpdate) -> Iterator[ExportPart]:
+           index: Callable[[list[list[str]]], list], parts_dir: Path, facts: list,
+           update: SearchUpdate) -> Iterator[ExportPart]:
     """Yield the export data of the shards ``cut`` in order: those ``stale`` as they are
     ``made`` (in the same order, their files written), the others read from their parts (a
     part that cannot be read is made again, here); each shard's table-of-contents facts are
-    appended to ``kept[0]``, or its key to ``kept[1]`` if it has no records."""
+    appended to ``facts``."""
     remade = {shard_key(shard) for shard in stale}
     for shard in cut:
         key = shard_key(shard)
@@ -455,30 +453,13 @@ def _parts(cut: list[list[str]], stale: list[list[str]],
             done, part = next(made)
             if done != shard:
                 raise AssertionError(f"index parts out of order: {done} for {shard}")
-        elif (parts_dir / empty_file(key)).is_file():
-            part = None
         elif (part := _load_part(parts_dir / part_file(key))) is None:
             [(_, part)] = index([shard])
             update.indexed += shard
             update.shards_indexed += 1
-        if part is None:  # a shard without records has no segment, only its mark
-            kept[1].append(key)
-        else:
-            kept[0].append((key, part[0].doc_count, part[1]))
+        if part is not None:  # None: a shard without records has no segment
+            facts.append((key, part[0].doc_count, part[1]))
             yield part[0]
-
-
-def _indexed(index_dir: Path, parts_dir: Path, key: str) -> bool:
-    """Return whether a shard's files are there: its segment and part, or its mark of having
-    no records (``empty_file``)."""
-    return (parts_dir / empty_file(key)).is_file() or (
-        (index_dir / segment_file(key)).is_file() and (parts_dir / part_file(key)).is_file())
-
-
-def empty_file(key: str) -> str:
-    """Return the name of the empty file in ``PARTS_DIR`` that marks a shard without records
-    (a document with no blocks), so that it is not indexed again at every build."""
-    return f"{segment_id(key)}.none"
 
 
 def part_file(key: str) -> str:
