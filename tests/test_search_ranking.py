@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from compiler.cli import main
 from compiler.search.results import make_snippet, search_index
+from compiler.search.scripts import from_script, to_script
 
 from .search_support import node
 
@@ -170,9 +171,30 @@ def _texts(change):
     (_texts(lambda path: path.write_bytes(b"\xff garbage")), "en/text-"),
     (_texts(lambda path: _rewrite(path, lambda t: t.replace('"text":', '"texts":'))), "en/text-"),
     (_texts(lambda path: _rewrite(path, lambda t: t[:len(t) // 2])), "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(text=[7] * len(d["text"])))), "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(text="one string"))), "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(title=[None] * len(d["title"])))),
+     "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(place=[7] * len(d["place"])))), "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(url=d["url"][:1]))), "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(first=-1))), "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(emphasis=[[0, 1, 99]] * len(d["text"])))),
+     "en/text-"),
+    (_texts(lambda path: _edit(path, lambda d: d.update(emphasis=[["abc"]] * len(d["text"])))),
+     "en/text-"),
     (lambda data: (data / "meta.js").unlink(), "meta.js"),
     (lambda data: _rewrite(data / "meta.js", lambda t: t.replace('"doc_count":', '"doc_count":1')),
      "meta.js"),
+    (lambda data: _edit(data / "meta.js", lambda d: d.update(doc_count=str(d["doc_count"]))),
+     "meta.js"),
+    (lambda data: _edit(data / "meta.js", lambda d: d.update(version=d["version"] + 1)), "meta.js"),
+    (lambda data: _edit(data / "meta.js", lambda d: d["languages"]["en"].update(per_file=0)),
+     "meta.js"),
+    (lambda data: _edit(data / "meta.js", lambda d: d["languages"]["en"].update(per_file=True)),
+     "meta.js"),
+    (lambda data: _edit(data / "meta.js", lambda d: d["languages"]["ja"].update(first=1)),
+     "meta.js"),
+    (lambda data: _edit(data / "meta.js", lambda d: d.update(languages=[])), "meta.js"),
 ])
 def test_a_damaged_export_is_one_clear_line_naming_the_file(built, tmp_path, damage, named):
     """What a result shows is read from the export beside the index (shown.py): a file of it
@@ -187,6 +209,15 @@ def test_a_damaged_export_is_one_clear_line_naming_the_file(built, tmp_path, dam
 
 def _rewrite(path, change) -> None:
     path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def _edit(path, change) -> None:
+    """Change the data of an export file in place (``change`` mutates it), kept a valid script."""
+    name = path.relative_to(path.parent.parent if path.parent.name in ("en", "ja")
+                            else path.parent).with_suffix("").as_posix()
+    data = from_script(name, path.read_bytes())
+    change(data)
+    path.write_bytes(to_script(name, data))
 
 
 def test_no_results_is_said_once(built):

@@ -1,10 +1,11 @@
 """Export the Whoosh index for the browser: JavaScript files that register their data.
 
-The data (``IndexData``) is the numbers Whoosh stores and scores on: stored fields, postings
-and weights, the quantised field lengths and the field totals.  The builds make it with the
-index from the same terms (``segment.index_records``), never by reading the index back; the
-tests hold it to what the Whoosh reader reads back (``read_index``), so the browser scores on
-exactly the numbers Whoosh scores on.  The data of a segment is encoded once
+The data (``IndexData``) is the numbers Whoosh stores and scores on (stored fields, postings
+and weights, the quantised field lengths and the field totals) and what a result shows, which
+only the export holds (``schema.SHOWN_FIELDS``).  The builds make it with the index from the
+same terms (``segment.index_records``), never by reading the index back; the tests hold it to
+what the Whoosh reader reads back (``read_index``, given what the records show), so the browser
+scores on exactly the numbers Whoosh scores on.  Each file is a script (``scripts.py``).  The data of a segment is encoded once
 (``export_part``); the segments' parts are put together by joining their encoded texts
 (``assemble``: only the first number of each part's run of a posting list depends on where
 its documents are numbered), and the files written from that (``Assembled.language_files``
@@ -76,6 +77,7 @@ from .results import SNIPPET_CHARS, SNIPPET_CONTEXT
 from .scoring import B, K1, field_doc_counts
 from .forgiving import NAME, TITLE_FIELDS, lexicon_key, set_code
 from .schema import ANALYSIS_VERSION, FIELD_BOOSTS, KINDS, LANGUAGES, TEXT_FIELDS
+from .scripts import json_script, to_script
 from .segment import IndexData
 
 EXPORT_VERSION = 7
@@ -100,25 +102,23 @@ TEXT_TARGET = 1 << 10
 """Snippet texts are written in files of a fixed number of documents, on average about this
 size (a page of 20 results loads up to 20 files: 4 KiB files made 90 KB of the 407 KB a first
 "bushido" loaded on the 20 MiB corpus)."""
-_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
-            ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
 
 
-def read_index(folder: Path, shown: Sequence[dict] | None = None) -> IndexData:
+
+def read_index(folder: Path, shown: Sequence[dict]) -> IndexData:
     """Return the stored fields, lengths and postings of the index in ``folder``, read through
     Whoosh (the builds make this data with the index, ``segment.index_records``: this is
-    what the tests hold it to), each document's stored fields with ``shown[docnum]`` (what a
-    result shows besides, which the index does not hold: ``SearchRecord.shown``, or
-    ``shown.read_shown`` of an export) if given."""
+    what the tests hold it to), each document's stored fields with ``shown[docnum]``: what a
+    result shows besides, which the index does not hold (``SearchRecord.shown``, or
+    ``shown.read_shown`` of an export)."""
     with open_index(folder).reader() as reader:
         count = reader.doc_count_all()
         schema = reader.schema
         indexed = sorted(name for name, field in schema.items() if field.format)
         stored = [reader.stored_fields(d) for d in range(count)]
-        if shown is not None:
-            if len(shown) != count:
-                raise ValueError(f"{len(shown)} documents shown for an index of {count}")
-            stored = [dict(sorted((s | more).items())) for s, more in zip(stored, shown)]
+        if len(shown) != count:
+            raise ValueError(f"{len(shown)} documents shown for an index of {count}")
+        stored = [dict(sorted((s | more).items())) for s, more in zip(stored, shown)]
         data = IndexData(count, stored,
                          {f: bool(schema[f].scorable) for f in indexed},
                          {f: reader.field_length(f) for f in indexed}, field_doc_counts(reader))
@@ -202,34 +202,6 @@ def encode_positions(lists: list[list[int]],
             flat = encoded[id(positions)] = [-positions[0] - 1, *deltas]
         out += flat
     return out
-
-
-def to_script(name: str, payload: object) -> bytes:
-    """Return the JavaScript file registering ``payload`` under ``name``, safely encoded."""
-    return json_script(name, json.dumps(payload, ensure_ascii=False, sort_keys=True,
-                                        separators=(",", ":")))
-
-
-def json_script(name: str, data: str) -> bytes:
-    """Return the JavaScript file registering the JSON text ``data`` under ``name``."""
-    for char, escape in _ESCAPES:  # str.replace: far quicker than str.translate on long texts
-        if char in data:
-            data = data.replace(char, escape)
-    return f"{_SCRIPT_HEAD}{json.dumps(name)},{data}{_SCRIPT_TAIL}".encode("utf-8")
-
-
-_SCRIPT_HEAD = ("(function(s,n,d){if(s.register)s.register(n,d);else(s.pending=s.pending||[])"
-                ".push([n,d]);})(window.FAQC_SEARCH=window.FAQC_SEARCH||{},")
-_SCRIPT_TAIL = ");\n"
-
-
-def from_script(name: str, script: bytes) -> object:
-    """Return the data a file of ``json_script`` registers under ``name``; ValueError (or
-    UnicodeDecodeError) if it is not such a file."""
-    text, head = script.decode("utf-8"), f"{_SCRIPT_HEAD}{json.dumps(name)},"
-    if not text.startswith(head) or not text.endswith(_SCRIPT_TAIL):
-        raise ValueError(f"not the export file {name!r}")
-    return json.loads(text[len(head):-len(_SCRIPT_TAIL)])
 
 
 def _shard_json(shard: dict[str, list[str]], value: Callable[[str, str], str]) -> str:
