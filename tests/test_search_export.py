@@ -127,7 +127,8 @@ def test_a_tampered_part_is_refused_never_written_into_a_script(tmp_path, index,
     from compiler.search_incremental import load_part, part_json
     records = [_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")]
     write_index(records, tmp_path / "index")
-    raw = json.loads(part_json(export_part(read_index(tmp_path / "index", [r.shown() for r in records])), {}))
+    data = read_index(tmp_path / "index", [r.shown() for r in records])
+    raw = json.loads(part_json(export_part(data), {}))
     [row] = [r for r in raw["terms"] if r[:3] == ["en", "body_en", "card"]]
     assert load_part(json.dumps(raw).encode("utf-8"))  # as written: loads
     row[index] = value
@@ -146,7 +147,8 @@ def test_a_part_with_a_bad_value_is_refused(tmp_path, change):
     from compiler.search_incremental import load_part, part_json
     records = [_record(1, "en", "Flip cards", "flip the cards"), _record(2, "ja", "混成", "混成マナ")]
     write_index(records, tmp_path / "index")
-    raw = json.loads(part_json(export_part(read_index(tmp_path / "index", [r.shown() for r in records])), {"body_en": 3}))
+    data = read_index(tmp_path / "index", [r.shown() for r in records])
+    raw = json.loads(part_json(export_part(data), {"body_en": 3}))
     change(raw)
     with pytest.raises(ValueError):
         load_part(json.dumps(raw).encode("utf-8"))

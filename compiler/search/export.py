@@ -5,12 +5,12 @@ and weights, the quantised field lengths and the field totals) and what a result
 only the export holds (``schema.SHOWN_FIELDS``).  The builds make it with the index from the
 same terms (``segment.index_records``), never by reading the index back; the tests hold it to
 what the Whoosh reader reads back (``read_index``, given what the records show), so the browser
-scores on exactly the numbers Whoosh scores on.  Each file is a script (``scripts.py``).  The data of a segment is encoded once
-(``export_part``); the segments' parts are put together by joining their encoded texts
-(``assemble``: only the first number of each part's run of a posting list depends on where
-its documents are numbered), and the files written from that (``Assembled.language_files``
-and ``Assembled.remaining_files``). A whole index is one part.  Files, under ``search/`` of
-the site (``<lang>`` is ``en`` or ``ja``)::
+scores on exactly the numbers Whoosh scores on.  Each file is a script (``scripts.py``).  The
+data of a segment is encoded once (``export_part``); the segments' parts are put together by
+joining their encoded texts (``assemble``: only the first number of each part's run of a
+posting list depends on where its documents are numbered), and the files written from that
+(``Assembled.language_files`` and ``Assembled.remaining_files``). A whole index is one part.
+Files, under ``search/`` of the site (``<lang>`` is ``en`` or ``ja``)::
 
     meta.js                 document count, fields (scorable, total length, documents with
                             the field, query boost),
