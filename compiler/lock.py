@@ -10,7 +10,8 @@ The lock is ``flock(2)``: the kernel drops it when the holder's last descriptor 
 killed run never leaves a stale lock (its forked workers keep it until they are gone too,
 which is what keeps a next build from clearing a staging folder they still write into). The
 lock file beside the folder holds the holder's process id and verb; the last holder removes
-it as it lets go (a waiter that then holds a removed file locks the new one instead).
+it as it lets go (a waiter that then holds a removed file locks the new one instead), and so
+does a Ctrl-C that stops a run while it takes the lock, if no one else holds it.
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def hold_lock(target: Path, verb: str, *, shared: bool = False,
         if not (shared and exc.errno in _READ_ONLY):
             raise FaqcError(f"{path.parent}: error: cannot make the folder: "
                             f"{exc.strerror or exc}") from None
-    try:
+    try:  # an interrupt while the lock is taken removes the file (``_acquire``)
         fd = _acquire(path, fcntl.LOCK_SH if shared else fcntl.LOCK_EX, say or _say, target)
     except OSError as exc:
         if shared and exc.errno in _READ_ONLY:
@@ -75,25 +76,31 @@ def _acquire(path: Path, mode: int, say: Callable[[str], None], target: Path) ->
     while True:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
         try:
-            fcntl.flock(fd, mode | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if not said:
-                say(f"{target}: waiting for {holder(fd)}, which is writing it")
-                said = True
-            fcntl.flock(fd, mode)
-        try:
-            if os.stat(path).st_ino == os.fstat(fd).st_ino:
-                return fd
-        except FileNotFoundError:
-            pass
+            try:
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if not said:
+                    say(f"{target}: waiting for {holder(fd)}, which is writing it")
+                    said = True
+                fcntl.flock(fd, mode)
+            try:
+                if os.stat(path).st_ino == os.fstat(fd).st_ino:
+                    return fd
+            except FileNotFoundError:
+                pass
+        except BaseException:  # Ctrl-C while waiting or just after the file was made
+            _release(path, fd, only_if_current=True)
+            raise
         os.close(fd)  # the holder removed this file as it let go: lock the new one
 
 
-def _release(path: Path, fd: int) -> None:
-    """Remove the lock file if no one else holds or waits on it, then let go."""
+def _release(path: Path, fd: int, only_if_current: bool = False) -> None:
+    """Remove the lock file if no one else holds or waits on it, then let go; with
+    ``only_if_current`` (``fd`` may not be the lock yet), only if ``path`` is still its file."""
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a shared holder: the last one?
-        path.unlink(missing_ok=True)
+        if not only_if_current or os.stat(path).st_ino == os.fstat(fd).st_ino:
+            path.unlink(missing_ok=True)
     except OSError:
         pass  # another holder: the file stays for it
     finally:

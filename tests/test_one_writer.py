@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+import pytest
 
 from compiler.build import build_site
 from compiler.errors import Diagnostics
@@ -120,3 +123,39 @@ def test_a_cached_document_changed_with_its_size_kept_is_not_used(tmp_path):
     clean = tmp_path / "clean"
     build_site(sources, clean, Diagnostics(), jobs=1)
     assert manifest(site) == manifest(clean)
+
+
+def test_ctrl_c_while_taking_the_lock_leaves_no_lock_file(tmp_path, monkeypatch):
+    """A Ctrl-C that lands just after the lock file is made (the window ``faqc serve --watch``
+    once hit: its Ctrl-C test then found ``.site.lock`` left) removes the file it made. A real
+    signal cannot be aimed at that instant, so the interrupt is raised by the first ``flock``."""
+    import compiler.lock as lock
+    real, calls = lock.fcntl.flock, []
+
+    def interrupted(fd, mode):
+        calls.append(mode)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return real(fd, mode)
+    monkeypatch.setattr(lock.fcntl, "flock", interrupted)
+    site = tmp_path / "site"
+    with pytest.raises(KeyboardInterrupt):
+        with hold_lock(site, "build"):
+            raise AssertionError("the lock was not to be had")
+    assert not lock_path(site).exists() and len(calls) == 2
+
+
+def test_a_waiter_stopped_by_ctrl_c_leaves_the_holders_lock_file(tmp_path):
+    """A second build waiting for the lock and stopped by a real Ctrl-C (SIGINT) goes, and the
+    lock file stays for the build that holds it, which removes it as it lets go."""
+    sources = tmp_path / "sources"
+    shutil.copytree(CORPUS, sources)
+    site = tmp_path / "site"
+    with hold_lock(site, "build"):
+        waiting = start("build", "--sources", str(sources), "--out", str(site), cwd=tmp_path)
+        assert "waiting for faqc build" in waiting.stderr.readline()
+        waiting.send_signal(signal.SIGINT)
+        _out, err = waiting.communicate(timeout=60)
+        assert waiting.returncode == 130 and err.strip() == "faqc: interrupted", err
+        assert lock_path(site).is_file()
+    assert not lock_path(site).exists()

@@ -277,7 +277,8 @@ def test_ctrl_c_during_a_rebuild_keeps_the_previous_site(tmp_path):
             source.unlink()
         for seed in sorted((ROOT / "content" / "sources").glob("*.txt")):  # a build of seconds
             shutil.copy(seed, tmp_path / "sources" / seed.name)
-        wait_until(lambda: leftovers(tmp_path / "site"), "the rebuild's staging folder")
+        wait_until(lambda: any(".staging-" in name for name in leftovers(tmp_path / "site")),
+                   "the rebuild's staging folder")  # not its lock file, made just before
     finally:
         code = ctrl_c(proc)
     time.sleep(0.1)  # the reader thread takes the last lines
