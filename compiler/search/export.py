@@ -104,7 +104,6 @@ size (a page of 20 results loads up to 20 files: 4 KiB files made 90 KB of the 4
 "bushido" loaded on the 20 MiB corpus)."""
 
 
-
 def read_index(folder: Path, shown: Sequence[dict]) -> IndexData:
     """Return the stored fields, lengths and postings of the index in ``folder``, read through
     Whoosh (the builds make this data with the index, ``segment.index_records``: this is

@@ -125,10 +125,9 @@ class ShownTexts:
                      "url": _text(column("url"))}
             if place := _text(column("place")):
                 shown["place"] = place
-            for field in ("emphasis", "title_emphasis"):
-                if field in data and (spans := column(field)) != 0:
-                    if spans := _spans(spans):
-                        shown[field] = spans
+            for field in ("emphasis", "title_emphasis"):  # 0: none (a file where some have)
+                if field in data and column(field) != 0 and (spans := _spans(column(field))):
+                    shown[field] = spans
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise FaqcError(f"{self.folder / name}.js: error: no texts of document {docnum} "
                             f"({exc!r}); build the site again") from None
