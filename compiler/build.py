@@ -83,6 +83,9 @@ class BuildResult:
     """True when the site has a search index."""
     phases: str = ""
     seconds: float = 0.0
+    linked: int = 0
+    """Files of a clean build over a site that are links to the site's file, the same bytes
+    (``state.place_file``): made, not written."""
 
     def summary(self, out: Path) -> str:
         """Return the one-line summary the command prints."""
@@ -98,6 +101,9 @@ class BuildResult:
         unchanged = sum(self.pages.values()) - self.written
         lines.append(f"build: pages: {self.written} written, {unchanged} unchanged, "
                      f"{self.removed} removed")
+        if self.linked:
+            lines.append(f"build: {self.linked} file(s) made as the site before had them: "
+                         "linked to its files, not written again")
         if self.search is not None:
             s = self.search
             lines.append(f"build: search: {s.shards_indexed} of {s.shards} shard(s) indexed "
@@ -164,9 +170,11 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     gc.freeze()  # what every later phase reads: never walked by the collector again
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
+        # a clean build over a site links the files it makes the same (``place_file``)
+        reuse = None if previous else published_site(out)
         written, previews, carried = write_staging(staging, out, site, deps, read, old,
                                                    previous is not None, templates, jobs,
-                                                   progress, known)   # write pages
+                                                   progress, known, reuse)  # write pages
         # The pages are written: the index needs only the inventory and the rules' history.
         # The rest of the site (links, anchors, the CRs' pages) is freed by reference counting
         # (it holds no cycles: a collection after it found none), and the index phase reuses
@@ -175,7 +183,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         del site, deps
         with collector_paused():
             result.search = index_search(inv, history, staging, read.content, old.search,
-                                         jobs, progress, carried)    # search index
+                                         jobs, progress, carried, reuse)  # search index
         with progress.phase("publish"):
             files = keyed_site_files(staging, carried | written.files |
                                      (result.search.files if result.search else {}))
@@ -184,10 +192,12 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                 result.search.signatures if result.search else {}, previews,
                 {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
             publish(staging, out, SITE_MARKER)                       # publish
-            save_stat_cache(out, files, carried)
+            save_stat_cache(out, files, carried | written.linked |
+                            (result.search.linked if result.search else {}))
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
     result.searched = result.search is not None
+    result.linked = len(written.linked) + len(result.search.linked if result.search else ())
     result.phases = progress.timings()
     result.seconds = time.perf_counter() - started
     return result
@@ -210,21 +220,30 @@ def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
 
 def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: SourcesRead,
                   old: BuildState, incremental: bool, templates: Path | None, jobs: int | None,
-                  progress: Progress, known: dict[str, tuple[str, tuple]] | None = None
+                  progress: Progress, known: dict[str, tuple[str, tuple]] | None = None,
+                  reuse: Path | None = None
                   ) -> tuple[WriteResult, dict[str, str], dict[str, tuple]]:
     """Fill the staging folder: the previous site's files (incremental), the document cache,
     the pages whose signature changed, cards.js and the assets; return what was written, the
     previews' signatures and the files carried over (``carry_over``, trusting ``known``: the
-    stat cache's keys)."""
+    stat cache's keys). A page or preview file whose bytes are those of its file in the site
+    ``reuse`` is linked to it (``write_pages``)."""
     with progress.phase("carry"):
         carried = carry_over(out, staging, old.files, known) if incremental else {}  # copy-on-write
         save_documents(staging, read)
     env = site_environment(templates)
-    written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress)
+    written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress,
+                          reuse=reuse)
     with progress.phase("previews"):
-        previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs)
+        previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs,
+                                      reuse=reuse, linked=written.linked)
         copy_assets(staging, templates, missing_only=incremental)
     return written, previews, carried
+
+
+def published_site(out: Path) -> Path | None:
+    """Return ``out`` if it is a site a build published (a folder holding ``SITE_MARKER``)."""
+    return out if not out.is_symlink() and (out / SITE_MARKER).is_file() else None
 
 
 def usable_state(out: Path, stamp: str, full: bool) -> tuple[BuildState | None, str]:
@@ -257,15 +276,16 @@ def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
 
 def index_search(inv: Inventory, history: RuleHistory | None, staging: Path,
                  content: dict[str, str], previous: dict[str, str], jobs: int | None,
-                 progress: Progress, carried: dict[str, tuple[str, tuple]]
-                 ) -> "SearchUpdate | None":
+                 progress: Progress, carried: dict[str, tuple[str, tuple]],
+                 reuse: Path | None = None) -> "SearchUpdate | None":
     """Bring the search index in the staging site up to date (the documents' records and, with
     the CRs' ``history``, their rules'), if the search package is installed; ``carried`` is
-    every file the staging folder holds before (``carry_over``)."""
+    every file the staging folder holds before (``carry_over``); an export file whose bytes
+    are those of its file in the site ``reuse`` is linked to it."""
     if update_search is None:
         return None
     return update_search(inv, staging, content, previous, history=history, jobs=jobs,
-                         progress=progress, carried=carried)
+                         progress=progress, carried=carried, reuse=reuse)
 
 
 DEFAULT_CACHE = "build/cache"

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import sys
 from collections import defaultdict
@@ -73,7 +74,7 @@ from .search.export import Assembled, ExportPart, export_part
 from .search.records import CR_UNIT, SearchRecord, build_records, cr_records
 from .search.schema import INDEX_NAME, KINDS, LANGUAGES, TEXT_FIELDS, build_schema
 from .search.segment import index_records, stored_bytes
-from .state import STATE_DIR, packed, remove_file, unpacked, write_file
+from .state import STATE_DIR, packed, place_file, remove_file, unpacked, write_file
 
 TOC_NAME = f"_{INDEX_NAME}_1.toc"
 PARTS_DIR = f"{STATE_DIR}/search"
@@ -114,6 +115,9 @@ class SearchUpdate:
     files: dict[str, tuple[str, tuple]] = field(default_factory=dict)
     """Each export file written, by its path in the site: the SHA-256 of its bytes and its
     ``stat_key`` once written (what ``state.keyed_site_files`` then need not read it again for)."""
+    linked: dict[str, tuple[str, tuple]] = field(default_factory=dict)
+    """Those of ``files`` that are links to the previous site's file, the same bytes
+    (``state.place_file``)."""
 
     def indexed_documents(self) -> list[str]:
         """Return the documents some of whose records were indexed (the CRs as ``CR_UNIT``)."""
@@ -373,12 +377,15 @@ def index_order(inv: Inventory, crs: dict[str, list[SearchRecord]] | None = None
 def update_search(inv: Inventory, root: Path, content: dict[str, str],
                   previous: dict[str, str], *, history: RuleHistory | None = None,
                   jobs: int | None = None, progress: Progress | None = None,
-                  carried: dict[str, tuple[str, tuple]] | None = None) -> SearchUpdate:
+                  carried: dict[str, tuple[str, tuple]] | None = None,
+                  reuse: Path | None = None) -> SearchUpdate:
     """Bring the index and export under ``root`` up to date with ``inv`` and the CRs of
     ``history``; ``previous`` holds the record signatures of the index found under ``root``
     (empty for a clean build); ``carried``, if given, is every file carried into ``root``
     (its path in the site: SHA-256 and ``stat_key`` or ``()``, as ``carry_over`` gives them),
-    the export's folder holding no other, so its files are compared without reading them."""
+    the export's folder holding no other, so its files are compared without reading them.
+    An export file whose bytes are those of its file in the site ``reuse`` (the published
+    one, in a clean build) is linked to it (``ExportWriter``)."""
     progress = progress or Progress()
     present = None if carried is None else {
         name[len(EXPORT_DIR) + 1:]: (sha, key[1] if key else -1)
@@ -399,7 +406,8 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     update.shards, update.shards_indexed = len(cut), len(stale)
     facts: list[tuple[str, int, dict[str, int]]] = []
     written: dict[str, tuple[str, tuple]] = {}
-    export = ExportWriter(root / EXPORT_DIR, present, written)  # each file written as made
+    export = ExportWriter(root / EXPORT_DIR, present, written,  # each file written as made
+                          None if reuse is None else reuse / EXPORT_DIR)
     assembled = Assembled()
     with progress.phase("index", len(stale), "shard") as advance:
         # the stale shards' parts come from the workers in order, the others are read from
@@ -417,6 +425,7 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         export.write(assembled.remaining_files())
         update.export_written, update.export_bytes = export.close()
         update.files = {f"{EXPORT_DIR}/{name}": made for name, made in written.items()}
+        update.linked = {f"{EXPORT_DIR}/{name}": made for name, made in export.linked.items()}
         del assembled
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(key, count, lengths)
                                                 for key, count, lengths in facts]))
@@ -500,13 +509,17 @@ class ExportWriter:
     ``present``, if given, is every file the folder holds (path: SHA-256 and size, -1 if not
     known), as the build carried them over: a file's bytes are then compared by hash, without
     reading it, and no other file is looked for. Otherwise the folder is read. Each file
-    written is put in ``written``, if given, with its SHA-256 and ``stat_key``."""
+    written is put in ``written``, if given, with its SHA-256 and ``stat_key``. A file whose
+    bytes are those of its file in the folder ``reuse`` (the published site's export, in a
+    clean build) is linked to it (``state.place_file``) and also put in ``linked``."""
 
     def __init__(self, folder: Path, present: dict[str, tuple[str, int]] | None = None,
-                 written: dict[str, tuple[str, tuple]] | None = None) -> None:
-        self.folder, self.present, self.written = folder, present, written
+                 written: dict[str, tuple[str, tuple]] | None = None,
+                 reuse: Path | None = None) -> None:
+        self.folder, self.present, self.written, self.reuse = folder, present, written, reuse
         self.count = self.size = 0
         self.names: set[str] = set()
+        self.linked: dict[str, tuple[str, tuple]] = {}
 
     def write(self, files: Iterable[tuple[str, bytes]]) -> None:
         """Write those of ``files`` (path, bytes) whose bytes changed, one at a time."""
@@ -526,10 +539,14 @@ class ExportWriter:
                 same = path.is_file() and path.stat().st_size == len(data) \
                     and path.read_bytes() == data
             if not same:
-                key = write_file(path, data)
+                key, linked = place_file(path, data, None if self.reuse is None
+                                         else os.path.join(self.reuse, name))
                 self.count += 1
+                digest = digest or hashlib.sha256(data).hexdigest()
                 if written is not None:
-                    written[name] = digest or hashlib.sha256(data).hexdigest(), key
+                    written[name] = digest, key
+                if linked:
+                    self.linked[name] = digest, key
 
     def close(self) -> tuple[int, int]:
         """Remove the files not given; return how many were written and the bytes of all."""

@@ -692,9 +692,9 @@ def test_the_export_is_written_by_hash_against_what_was_carried_and_by_bytes_wit
            "ja/text-00.js": b"x0", "gone/only.js": b"g"}
     new = {"meta.js": b"m2", "en/terms-00.js": b"t0", "en/terms-01.js": b"T1",
            "ja/text-00.js": b"x0", "en/pos-00.js": b"p0"}
-    real, writes = search_incremental.write_file, []
-    monkeypatch.setattr(search_incremental, "write_file",
-                        lambda path, data: writes.append(path.name) or real(path, data))
+    real, writes = search_incremental.place_file, []
+    monkeypatch.setattr(search_incremental, "place_file", lambda path, data, previous=None:
+                        writes.append(path.name) or real(path, data, previous))
     results = []
     for present in (True, False):
         folder = tmp_path / str(present)
@@ -716,6 +716,59 @@ def test_the_export_is_written_by_hash_against_what_was_carried_and_by_bytes_wit
         results.append({p.relative_to(folder).as_posix(): p.read_bytes()
                         for p in folder.rglob("*") if p.is_file()})
     assert results[1] == new and results[0] == new | {"ja/text-00.js": b"x9"}
+
+
+def test_a_clean_build_over_a_site_links_the_files_it_makes_the_same(work):
+    """A clean build (``--full``) over a site hard-links each file it makes with the bytes the
+    site's file of that path has (pages, previews, export files), and writes the others anew,
+    never through a link to the old site: the site then equals a clean build into an empty
+    folder, and the stat cache holds the linked files (their change time moved when the old
+    site's link went, as for files carried over)."""
+    source = work / "sources" / "01_champions.txt"
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        "Budoka Gardener", "Budoka Gardner", 1), encoding="utf-8")
+    assert rebuild(work).mode == "incremental"
+    before = snapshot(work / "site")
+    old_page = work / "old-page.html"
+    os.link(work / "site" / "docs" / "chk-en.html", old_page)  # the old site's file, kept
+    old_bytes = old_page.read_bytes()
+    source.write_text(source.read_text(encoding="utf-8").replace(
+        "Budoka Gardner", "Budoka Gardener", 1), encoding="utf-8")
+    result = rebuild(work, full=True)
+    after = snapshot(work / "site")
+    done, diff = rewritten(before, after), changed(before, after)
+    kept = set(after) - done
+    assert result.mode == "full" and result.linked > 0
+    assert "docs/chk-en.html" in diff and not diff - done  # what changed is a new file
+    assert old_page.read_bytes() == old_bytes  # the old site's file was not written through
+    assert {"404.html", "search.html"} <= kept
+    assert any(name.startswith("search/data/") for name in kept)
+    assert any(name.startswith("cr/") for name in kept)
+    assert any(name.startswith("assets/cards/") for name in kept)
+    assert all(before[name][1] == after[name][1] for name in kept)
+    assert {"404.html", "search.html"} <= set(stat_cache(work))
+    assert contents(after) == clean_build(work)
+
+
+def test_place_file_links_only_a_regular_file_of_the_same_bytes(tmp_path):
+    """``place_file`` links the previous site's file only when it is a regular file holding
+    exactly the bytes given: another size, other bytes of the same size, a symbolic link (to
+    a file of the same bytes) or no file are written anew."""
+    from compiler.state import place_file
+    old, new = tmp_path / "old", tmp_path / "new"
+    old.mkdir()
+    (old / "same").write_bytes(b"abc")
+    (old / "other").write_bytes(b"abd")
+    (old / "longer").write_bytes(b"abcd")
+    (old / "link").symlink_to(old / "same")
+    for name, linked in [("same", True), ("other", False), ("longer", False), ("link", False),
+                         ("missing", False)]:
+        key, was_linked = place_file(new / "sub" / name, b"abc", str(old / name))
+        path = new / "sub" / name
+        assert was_linked is linked and path.read_bytes() == b"abc" and not path.is_symlink()
+        assert (path.stat().st_ino == (old / "same").stat().st_ino) is linked, name
+        assert key == stat_key(path.stat())
+    assert place_file(new / "none", b"x") == (stat_key((new / "none").stat()), False)
 
 
 def test_a_file_written_again_is_not_taken_for_one_carried_over(work, monkeypatch):

@@ -6,11 +6,14 @@ the previous build's or when its file is missing. A clean build renders them all
 spread over forked workers, each writing its own pages. Card previews (``assets/cards.js``
 and its buckets, ``compiler.site.cardsjs``) are kept per card the same way, and a bucket file
 is written only when its bytes change. Files are always written anew, never through the hard links
-a staging folder shares with the published site.
+a staging folder shares with the published site. A clean build over a published site links each
+page and preview file it makes byte for byte as the site had it (``state.place_file``): removing
+the old site then frees only the files that changed.
 """
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -26,7 +29,7 @@ from ..progress import Progress
 from ..render import render_page
 from ..render.env import asset_files, create_environment
 from ..render.urls import site_path
-from ..state import remove_file, write_file
+from ..state import place_file, remove_file
 from .cardpages import printed_entries
 from .cardsjs import (BUCKET_DIR, CARDS_SCRIPT, bucket_path, card_preview, iter_cards_files,
                       preview_entry, read_bucket, read_index)
@@ -87,6 +90,9 @@ class WriteResult:
     files: dict[str, tuple[str, tuple]] = field(default_factory=dict)
     """Each page written: the SHA-256 of its bytes and its ``stat_key`` once written (what
     ``state.keyed_site_files`` then need not read it again for)."""
+    linked: dict[str, tuple[str, tuple]] = field(default_factory=dict)
+    """Those of ``files`` that are links to the previous site's file, the same bytes
+    (``state.place_file``)."""
 
 
 def plan_pages(site: Site, env: Environment, deps: SiteDeps | None) -> list[PlannedPage]:
@@ -113,9 +119,11 @@ def all_pages(site: Site, env: Environment) -> Iterator[Page]:
 
 def write_pages(site: Site, root: Path, env: Environment, deps: SiteDeps,
                 previous: dict[str, str], *, jobs: int | None = None,
-                progress: Progress | None = None) -> WriteResult:
+                progress: Progress | None = None, reuse: Path | None = None) -> WriteResult:
     """Render into ``root`` every page whose signature is not in ``previous`` (path -> signature);
-    remove the pages ``previous`` lists that the site no longer has."""
+    remove the pages ``previous`` lists that the site no longer has. A page whose bytes are
+    those of its file under ``reuse`` (the published site, in a clean build) is linked to it
+    (``state.place_file``)."""
     progress = progress or Progress()
     result = WriteResult()
     with progress.phase("plan"):
@@ -127,24 +135,32 @@ def write_pages(site: Site, root: Path, env: Environment, deps: SiteDeps,
     for path in sorted(set(previous) - {p.path for p in plan}):
         result.removed += remove_file(root, path)
     with progress.phase("write", len(todo), "page") as advance:
-        for kind, path, sha, key in map_chunks(_render_chunk(site, env, root), todo, jobs=jobs,
-                                               advance=advance):
+        for kind, path, sha, key, linked in map_chunks(_render_chunk(site, env, root, reuse),
+                                                       todo, jobs=jobs, advance=advance):
             result.written[kind] += 1
             result.files[path] = sha, key
+            if linked:
+                result.linked[path] = sha, key
     return result
 
 
-def _render_chunk(site: Site, env: Environment, root: Path):
-    def render(chunk: list[PlannedPage]) -> list[tuple[str, str, str, tuple]]:
+def _render_chunk(site: Site, env: Environment, root: Path, reuse: Path | None):
+    def render(chunk: list[PlannedPage]) -> list[tuple[str, str, str, tuple, bool]]:
         done = []
         for planned in chunk:
             page = planned.page(site)
             data = render_page(env.get_template(page.template), page.path,
                                **page.context).encode("utf-8")
-            done.append((planned.kind, planned.path, hashlib.sha256(data).hexdigest(),
-                         write_file(root / planned.path, data)))
+            key, linked = place_file(root / planned.path, data, _previous(reuse, planned.path))
+            done.append((planned.kind, planned.path, hashlib.sha256(data).hexdigest(), key,
+                         linked))
         return done
     return render
+
+
+def _previous(reuse: Path | None, name: str) -> str | None:
+    """Return the path of the file ``name`` in the site ``reuse``, if given."""
+    return None if reuse is None else os.path.join(reuse, name)
 
 
 def copy_assets(root: Path, templates: Path | None, *, missing_only: bool) -> int:
@@ -174,10 +190,13 @@ def preview_signature(deps: SiteDeps, key: str) -> str:
 
 
 def write_cards_script(site: Site, root: Path, env: Environment, deps: SiteDeps,
-                       previous: dict[str, str], *, jobs: int | None = None) -> dict[str, str]:
+                       previous: dict[str, str], *, jobs: int | None = None,
+                       reuse: Path | None = None,
+                       linked: dict[str, tuple[str, tuple]] | None = None) -> dict[str, str]:
     """Write ``assets/cards.js`` and the preview buckets (``compiler.site.cardsjs``), rendering
     only the previews whose signature is not the one in ``previous`` and writing only the files
-    whose bytes change; return the signatures (by card slug)."""
+    whose bytes change; return the signatures (by card slug). A file whose bytes are those of
+    its file under ``reuse`` is linked to it (``write_pages``), and put in ``linked``."""
     signatures = {card.slug: preview_signature(deps, name) for name, card in site.inv.cards.items()}
     if previous == signatures and cards_files_present(root):
         return signatures
@@ -200,7 +219,9 @@ def write_cards_script(site: Site, root: Path, env: Environment, deps: SiteDeps,
     for name, data in iter_cards_files(entries):  # each file written as it is made
         names.add(name)
         if name not in old or old[name].read_bytes() != data:
-            write_file(root / name, data)
+            key, was_linked = place_file(root / name, data, _previous(reuse, name))
+            if was_linked and linked is not None:
+                linked[name] = hashlib.sha256(data).hexdigest(), key
     for name in sorted(set(old) - names):
         remove_file(root, name)
     return signatures
