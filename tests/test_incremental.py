@@ -771,6 +771,27 @@ def test_place_file_links_only_a_regular_file_of_the_same_bytes(tmp_path):
     assert place_file(new / "none", b"x") == (stat_key((new / "none").stat()), False)
 
 
+def test_a_query_asked_while_a_build_publishes_is_asked_again_of_the_new_site(work, monkeypatch):
+    """``faqc search`` reads what its hits show from the export after it opened the index: a
+    build that publishes the site in between (here, adding a FAQ as the first text is read)
+    makes it ask the query again, of the new site, not mix the old index with the new texts."""
+    from compiler.search import shown
+    index = work / "site" / INDEX_DIR
+    real, built = shown.ShownTexts.__getitem__, []
+
+    def read_after_a_build(self, docnum):
+        if not built:
+            (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+            built.append(rebuild(work).mode)
+        return real(self, docnum)
+
+    monkeypatch.setattr(shown.ShownTexts, "__getitem__", read_after_a_build)
+    hits = [hit.to_dict() for hit in search_index(index, "bushido", 20)]
+    monkeypatch.undo()
+    assert built == ["incremental"]
+    assert hits and hits == [hit.to_dict() for hit in search_index(index, "bushido", 20)]
+
+
 def test_a_file_written_again_is_not_taken_for_one_carried_over(work, monkeypatch):
     """A page carried over and then written again is a new file: the stat cache holds it only
     under the rule of new files (its whole key, and not too recent), never as carried."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from whoosh.searching import Searcher
+
 from ..errors import FaqcError
 from .analysis import analyze_text
 from .emphasis import STYLES, Span, clip
@@ -132,22 +134,58 @@ def search_index(folder: Path, text: str, limit: int = 10) -> list[Hit]:
     return answer_query(folder, text, limit).hits
 
 
+ATTEMPTS = 3
+"""Times a query is asked again when a build published the site while it ran."""
+
+
 def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
     """Return the top ``limit`` hits of a query string in the index in ``folder``: its
     prefixes expanded, and its unknown words completed as prefixes or corrected when it finds
-    nothing; what the hits show is read from the export beside the index (``shown.py``)."""
+    nothing; what the hits show is read from the export beside the index (``shown.py``).
+
+    The index is opened once, so one reader scores and counts; the texts are read from the
+    export after it. If a build published the site in between (the index's table of contents
+    is then another file: every build that publishes writes it anew), the texts may be the new
+    site's, so the query is asked again, of the new site."""
     if not folder.is_dir():
         raise FaqcError(f"{folder}: error: no search index here (build the site first)")
+    for _ in range(ATTEMPTS):
+        before = _toc_key(folder)
+        try:
+            answer = _answer(folder, text, limit)
+        except FaqcError:  # an export not of the index opened, say: if a build published
+            if _toc_key(folder) != before:  # the site meanwhile, asked again
+                continue
+            raise
+        if _toc_key(folder) == before:
+            return answer
+    raise FaqcError(f"{folder}: error: the site was built again {ATTEMPTS} times while the "
+                    "query ran; ask it again")
+
+
+def _toc_key(folder: Path) -> tuple:
+    """Return the name, inode, size and modification time of each table of contents in
+    ``folder`` (with one that went as it was listed, a build at work, a key equal to none)."""
+    keys: list = []
+    for path in sorted(folder.glob("*.toc")):
+        try:
+            st = path.stat()
+        except OSError:
+            return (object(),)
+        keys.append((path.name, st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(keys)
+
+
+def _answer(folder: Path, text: str, limit: int) -> Answer:
     try:
         index = open_index(folder)
+        reader = index.reader()
     except Exception as exc:  # Whoosh raises EmptyIndexError, OSError, pickling errors...
         raise FaqcError(f"{folder}: error: cannot open the search index ({exc})") from None
     tree = plan(text)
-    with index.reader() as reader:
-        weighting = FieldBM25F(field_doc_counts(reader))
-        shown = ShownTexts(export_of(folder), reader.doc_count_all())
-    with index.searcher(weighting=weighting) as searcher:
-        lexicon = Lexicon(searcher.reader())
+    shown = ShownTexts(export_of(folder), reader.doc_count_all())
+    with Searcher(reader, weighting=FieldBM25F(field_doc_counts(reader))) as searcher:
+        lexicon = Lexicon(reader)
         tree = expand_prefixes(tree, lexicon)
         hits = _ranked(searcher, tree, limit, shown)
         if hits:
