@@ -102,7 +102,7 @@ class BuildResult:
         lines.append(f"build: pages: {self.written} written, {unchanged} unchanged, "
                      f"{self.removed} removed")
         if self.linked:
-            lines.append(f"build: {self.linked} file(s) made as the site before had them: "
+            lines.append(f"build: of the files made, {self.linked} were as the site had them: "
                          "linked to its files, not written again")
         if self.search is not None:
             s = self.search

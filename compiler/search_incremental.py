@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import sys
 from collections import defaultdict
@@ -539,8 +538,7 @@ class ExportWriter:
                 same = path.is_file() and path.stat().st_size == len(data) \
                     and path.read_bytes() == data
             if not same:
-                key, linked = place_file(path, data, None if self.reuse is None
-                                         else os.path.join(self.reuse, name))
+                key, linked = place_file(folder, name, data, self.reuse)
                 self.count += 1
                 digest = digest or hashlib.sha256(data).hexdigest()
                 if written is not None:

@@ -212,13 +212,13 @@ def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]],
     """Write into the site just published at ``out`` the ``stat_key`` each of ``files`` (path:
     SHA-256 and ``stat_key`` in the staging folder) has now.
 
-    A file ``carried`` over (as ``carry_over`` gives them; still the link it made, the same
-    inode, not written again since) lost the old site's hard link to it once that was deleted,
-    which moved its change time: its key is taken again, and kept if its inode, size and
-    modification time are still those hashed. Any other file must have its whole key
-    unchanged, and is left out if it changed less than ``RACY_NS`` before now: an edit within
-    the same clock tick as its writing could leave its times as they were (Git's "racily
-    clean" files). What is left out is read and hashed next time. The cache only saves
+    A file ``carried`` over (as ``carry_over`` gives them, or linked by a clean build,
+    ``place_file``; still the link it made, the same inode, not written again since) lost the
+    old site's hard link to it once that was deleted, which moved its change time: its key is
+    taken again, and kept if its inode, size and modification time are still those hashed.
+    Any other file must have its whole key unchanged, and is left out if it changed less than
+    ``RACY_NS`` before now: an edit within the same clock tick as its writing could leave its
+    times as they were (Git's "racily clean" files). What is left out is read and hashed next time. The cache only saves
     reading files: if it cannot be written, nothing is said."""
     keys = {}
     recent = time.time_ns() - RACY_NS
@@ -279,30 +279,45 @@ def write_file(path: Path, data: bytes) -> tuple[int, int, int, int]:
     return stat_key(os.stat(path))
 
 
-def place_file(path: Path, data: bytes, previous: str | None = None) -> tuple[tuple, bool]:
-    """Put ``data`` at ``path`` as ``write_file`` does, or, when ``previous`` (the same file's
-    path in the published site) is a regular file holding exactly ``data``, as a hard link to
-    it: a clean build over a site takes again each file it makes the same, so removing the old
-    site frees only those it changed (``write_file``'s new files cost an inode made now and one
-    freed then: at the 20 MiB benchmark corpus, about 7 s of its publish phase). Return the
-    file's ``stat_key`` and whether it is such a link (its change time moves when the old
-    site's link to it goes: ``save_stat_cache``'s ``carried``)."""
-    if previous is not None:
+def place_file(root: Path, name: str, data: bytes, reuse: Path | None = None
+               ) -> tuple[tuple, bool]:
+    """Put ``data`` at ``root / name`` as ``write_file`` does, or, when the file ``name`` of
+    the published site ``reuse`` is a regular file holding exactly ``data`` (not a symbolic
+    link), as a hard link to it: a clean build over a site takes again each page, preview and
+    export file it makes the same, so removing the old site frees only those that changed
+    (``write_file``'s new files cost an inode made now and one freed then: at the 20 MiB
+    benchmark corpus, about 7 s of its publish phase). The link is checked to be the file
+    compared. Return the file's ``stat_key`` and whether it is such a link (its change time
+    moves when the old site's link to it goes: ``save_stat_cache``'s ``carried``)."""
+    path = root / name
+    if reuse is not None:
         try:
-            st = os.lstat(previous)
-            if S_ISREG(st.st_mode) and st.st_size == len(data):
-                with open(previous, "rb") as handle:
-                    same = handle.read(len(data) + 1) == data
-                if same:
-                    try:
-                        path.unlink()
-                    except FileNotFoundError:
-                        path.parent.mkdir(parents=True, exist_ok=True)
-                    os.link(previous, path)
-                    return stat_key(os.stat(path)), True
+            linked = _link_same(os.path.join(reuse, name), path, data)
         except OSError:  # gone, unreadable, or no links here: written anew
-            pass
+            linked = None
+        if linked is not None:
+            return linked, True
     return write_file(path, data), False
+
+
+def _link_same(previous: str, path: Path, data: bytes) -> tuple | None:
+    """Hard-link ``previous`` at ``path`` if it is a regular file holding ``data``; return
+    the link's ``stat_key``, or None (nothing linked)."""
+    handle = os.open(previous, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(handle, "rb") as opened:
+        st = os.fstat(opened.fileno())
+        if not S_ISREG(st.st_mode) or st.st_size != len(data) or opened.read(len(data) + 1) != data:
+            return None
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        os.link(previous, path, follow_symlinks=False)
+        now = os.lstat(path)
+        if (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):  # replaced meanwhile
+            path.unlink()
+            return None
+        return stat_key(now)
 
 
 def remove_file(root: Path, name: str) -> bool:

@@ -693,8 +693,8 @@ def test_the_export_is_written_by_hash_against_what_was_carried_and_by_bytes_wit
     new = {"meta.js": b"m2", "en/terms-00.js": b"t0", "en/terms-01.js": b"T1",
            "ja/text-00.js": b"x0", "en/pos-00.js": b"p0"}
     real, writes = search_incremental.place_file, []
-    monkeypatch.setattr(search_incremental, "place_file", lambda path, data, previous=None:
-                        writes.append(path.name) or real(path, data, previous))
+    monkeypatch.setattr(search_incremental, "place_file", lambda root, name, data, reuse=None:
+                        writes.append(Path(name).name) or real(root, name, data, reuse))
     results = []
     for present in (True, False):
         folder = tmp_path / str(present)
@@ -756,40 +756,49 @@ def test_place_file_links_only_a_regular_file_of_the_same_bytes(tmp_path):
     a file of the same bytes) or no file are written anew."""
     from compiler.state import place_file
     old, new = tmp_path / "old", tmp_path / "new"
-    old.mkdir()
-    (old / "same").write_bytes(b"abc")
-    (old / "other").write_bytes(b"abd")
-    (old / "longer").write_bytes(b"abcd")
-    (old / "link").symlink_to(old / "same")
+    (old / "sub").mkdir(parents=True)
+    (old / "sub" / "same").write_bytes(b"abc")
+    (old / "sub" / "other").write_bytes(b"abd")
+    (old / "sub" / "longer").write_bytes(b"abcd")
+    (old / "sub" / "link").symlink_to(old / "sub" / "same")
     for name, linked in [("same", True), ("other", False), ("longer", False), ("link", False),
                          ("missing", False)]:
-        key, was_linked = place_file(new / "sub" / name, b"abc", str(old / name))
+        key, was_linked = place_file(new, f"sub/{name}", b"abc", old)
         path = new / "sub" / name
         assert was_linked is linked and path.read_bytes() == b"abc" and not path.is_symlink()
-        assert (path.stat().st_ino == (old / "same").stat().st_ino) is linked, name
+        assert (path.stat().st_ino == (old / "sub" / "same").stat().st_ino) is linked, name
         assert key == stat_key(path.stat())
-    assert place_file(new / "none", b"x") == (stat_key((new / "none").stat()), False)
+    assert place_file(new, "none", b"x") == (stat_key((new / "none").stat()), False)
 
 
-def test_a_query_asked_while_a_build_publishes_is_asked_again_of_the_new_site(work, monkeypatch):
+@pytest.mark.parametrize("change, query", [("add", "bushido"), ("edit", "gardener")])
+def test_a_query_asked_while_a_build_publishes_is_asked_again_of_the_new_site(
+        work, monkeypatch, change, query):
     """``faqc search`` reads what its hits show from the export after it opened the index: a
-    build that publishes the site in between (here, adding a FAQ as the first text is read)
-    makes it ask the query again, of the new site, not mix the old index with the new texts."""
+    build that publishes the site in between (as the first text is read) makes it ask the
+    query again, of the new site, not mix the old index with the new texts. Adding a FAQ
+    changes the number of documents (the export then says it is not the index's); an edit of
+    a ruling does not (the index's table of contents, written anew, says so)."""
     from compiler.search import shown
     index = work / "site" / INDEX_DIR
     real, built = shown.ShownTexts.__getitem__, []
+    source = work / "sources" / "01_champions.txt"
 
     def read_after_a_build(self, docnum):
         if not built:
-            (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+            if change == "add":
+                (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
+            else:
+                source.write_text(source.read_text(encoding="utf-8").replace(
+                    "Budoka Gardener", "Budoka Gardner"), encoding="utf-8")
             built.append(rebuild(work).mode)
         return real(self, docnum)
 
     monkeypatch.setattr(shown.ShownTexts, "__getitem__", read_after_a_build)
-    hits = [hit.to_dict() for hit in search_index(index, "bushido", 20)]
+    hits = [hit.to_dict() for hit in search_index(index, query, 20)]
     monkeypatch.undo()
     assert built == ["incremental"]
-    assert hits and hits == [hit.to_dict() for hit in search_index(index, "bushido", 20)]
+    assert hits and hits == [hit.to_dict() for hit in search_index(index, query, 20)]
 
 
 def test_a_file_written_again_is_not_taken_for_one_carried_over(work, monkeypatch):

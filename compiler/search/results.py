@@ -149,13 +149,14 @@ def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
     site's, so the query is asked again, of the new site."""
     if not folder.is_dir():
         raise FaqcError(f"{folder}: error: no search index here (build the site first)")
+    tree = plan(text)
     for _ in range(ATTEMPTS):
         before = _toc_key(folder)
         try:
-            answer = _answer(folder, text, limit)
-        except FaqcError:  # an export not of the index opened, say: if a build published
-            if _toc_key(folder) != before:  # the site meanwhile, asked again
-                continue
+            answer = _answer(folder, tree, limit)
+        except Exception:  # an export not of the index opened, a segment of another build:
+            if _toc_key(folder) != before:  # if a build published the site meanwhile, the
+                continue                    # query is asked again
             raise
         if _toc_key(folder) == before:
             return answer
@@ -176,15 +177,18 @@ def _toc_key(folder: Path) -> tuple:
     return tuple(keys)
 
 
-def _answer(folder: Path, text: str, limit: int) -> Answer:
+def _answer(folder: Path, tree: dict | None, limit: int) -> Answer:
     try:
-        index = open_index(folder)
-        reader = index.reader()
+        reader = open_index(folder).reader()
     except Exception as exc:  # Whoosh raises EmptyIndexError, OSError, pickling errors...
         raise FaqcError(f"{folder}: error: cannot open the search index ({exc})") from None
-    tree = plan(text)
-    shown = ShownTexts(export_of(folder), reader.doc_count_all())
-    with Searcher(reader, weighting=FieldBM25F(field_doc_counts(reader))) as searcher:
+    try:
+        searcher = Searcher(reader, weighting=FieldBM25F(field_doc_counts(reader)))
+    except BaseException:
+        reader.close()
+        raise
+    with searcher:
+        shown = ShownTexts(export_of(folder), reader.doc_count_all())
         lexicon = Lexicon(reader)
         tree = expand_prefixes(tree, lexicon)
         hits = _ranked(searcher, tree, limit, shown)

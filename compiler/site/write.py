@@ -7,13 +7,13 @@ spread over forked workers, each writing its own pages. Card previews (``assets/
 and its buckets, ``compiler.site.cardsjs``) are kept per card the same way, and a bucket file
 is written only when its bytes change. Files are always written anew, never through the hard links
 a staging folder shares with the published site. A clean build over a published site links each
-page and preview file it makes byte for byte as the site had it (``state.place_file``): removing
-the old site then frees only the files that changed.
+page and preview file it makes byte for byte as the site had it (``state.place_file``; the
+search export's files too): removing the old site then frees only those that changed, and the
+files always written anew (the Whoosh index, the caches, the assets).
 """
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -91,8 +91,9 @@ class WriteResult:
     """Each page written: the SHA-256 of its bytes and its ``stat_key`` once written (what
     ``state.keyed_site_files`` then need not read it again for)."""
     linked: dict[str, tuple[str, tuple]] = field(default_factory=dict)
-    """Those of ``files`` that are links to the previous site's file, the same bytes
-    (``state.place_file``)."""
+    """The pages of ``files`` and the preview files (``write_cards_script``) that are links to
+    the previous site's file of the same bytes (``state.place_file``): the SHA-256 and
+    ``stat_key`` of each."""
 
 
 def plan_pages(site: Site, env: Environment, deps: SiteDeps | None) -> list[PlannedPage]:
@@ -151,16 +152,12 @@ def _render_chunk(site: Site, env: Environment, root: Path, reuse: Path | None):
             page = planned.page(site)
             data = render_page(env.get_template(page.template), page.path,
                                **page.context).encode("utf-8")
-            key, linked = place_file(root / planned.path, data, _previous(reuse, planned.path))
+            key, linked = place_file(root, planned.path, data, reuse)
             done.append((planned.kind, planned.path, hashlib.sha256(data).hexdigest(), key,
                          linked))
         return done
     return render
 
-
-def _previous(reuse: Path | None, name: str) -> str | None:
-    """Return the path of the file ``name`` in the site ``reuse``, if given."""
-    return None if reuse is None else os.path.join(reuse, name)
 
 
 def copy_assets(root: Path, templates: Path | None, *, missing_only: bool) -> int:
@@ -219,7 +216,7 @@ def write_cards_script(site: Site, root: Path, env: Environment, deps: SiteDeps,
     for name, data in iter_cards_files(entries):  # each file written as it is made
         names.add(name)
         if name not in old or old[name].read_bytes() != data:
-            key, was_linked = place_file(root / name, data, _previous(reuse, name))
+            key, was_linked = place_file(root, name, data, reuse)
             if was_linked and linked is not None:
                 linked[name] = hashlib.sha256(data).hexdigest(), key
     for name in sorted(set(old) - names):
