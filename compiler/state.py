@@ -218,8 +218,8 @@ def save_stat_cache(out: Path, files: dict[str, tuple[str, tuple]],
     taken again, and kept if its inode, size and modification time are still those hashed.
     Any other file must have its whole key unchanged, and is left out if it changed less than
     ``RACY_NS`` before now: an edit within the same clock tick as its writing could leave its
-    times as they were (Git's "racily clean" files). What is left out is read and hashed next time. The cache only saves
-    reading files: if it cannot be written, nothing is said."""
+    times as they were (Git's "racily clean" files). What is left out is read and hashed next
+    time. The cache only saves reading files: if it cannot be written, nothing is said."""
     keys = {}
     recent = time.time_ns() - RACY_NS
     linked = {path for path, (_sha, key) in carried.items()
@@ -302,8 +302,9 @@ def place_file(root: Path, name: str, data: bytes, reuse: Path | None = None
 
 def _link_same(previous: str, path: Path, data: bytes) -> tuple | None:
     """Hard-link ``previous`` at ``path`` if it is a regular file holding ``data``; return
-    the link's ``stat_key``, or None (nothing linked)."""
-    handle = os.open(previous, os.O_RDONLY | os.O_NOFOLLOW)
+    the link's ``stat_key``, or None (nothing linked). Opened without following a link or
+    waiting (a named pipe put there is no regular file, and is never read)."""
+    handle = os.open(previous, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     with os.fdopen(handle, "rb") as opened:
         st = os.fstat(opened.fileno())
         if not S_ISREG(st.st_mode) or st.st_size != len(data) or opened.read(len(data) + 1) != data:

@@ -753,7 +753,7 @@ def test_a_clean_build_over_a_site_links_the_files_it_makes_the_same(work):
 def test_place_file_links_only_a_regular_file_of_the_same_bytes(tmp_path):
     """``place_file`` links the previous site's file only when it is a regular file holding
     exactly the bytes given: another size, other bytes of the same size, a symbolic link (to
-    a file of the same bytes) or no file are written anew."""
+    a file of the same bytes), a named pipe or no file are written anew."""
     from compiler.state import place_file
     old, new = tmp_path / "old", tmp_path / "new"
     (old / "sub").mkdir(parents=True)
@@ -761,8 +761,9 @@ def test_place_file_links_only_a_regular_file_of_the_same_bytes(tmp_path):
     (old / "sub" / "other").write_bytes(b"abd")
     (old / "sub" / "longer").write_bytes(b"abcd")
     (old / "sub" / "link").symlink_to(old / "sub" / "same")
+    os.mkfifo(old / "sub" / "pipe")  # never opened for reading: a build would wait forever
     for name, linked in [("same", True), ("other", False), ("longer", False), ("link", False),
-                         ("missing", False)]:
+                         ("pipe", False), ("missing", False)]:
         key, was_linked = place_file(new, f"sub/{name}", b"abc", old)
         path = new / "sub" / name
         assert was_linked is linked and path.read_bytes() == b"abc" and not path.is_symlink()

@@ -159,7 +159,6 @@ def _render_chunk(site: Site, env: Environment, root: Path, reuse: Path | None):
     return render
 
 
-
 def copy_assets(root: Path, templates: Path | None, *, missing_only: bool) -> int:
     """Copy the static assets into ``root`` (with ``missing_only``, those not there); return how many."""
     copied = 0
