@@ -174,7 +174,8 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         # a clean build over a site links the files it makes the same (``place_file``)
         reuse = None if previous else published_site(out)
         with progress.phase("carry"):
-            carried = carry_over(out, staging, old.files, known) if previous else {}  # copy-on-write
+            # the unchanged files hard-linked (copy-on-write)
+            carried = carry_over(out, staging, old.files, known) if previous else {}
             save_documents(staging, read)
         # The index needs only the inventory and the rules' history. An incremental build
         # indexes in a process of its own beside the pages' writing (``aside``): each mostly

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 _KANA_VOICING = "\u3099\u309a"
 _NON_SLUG = re.compile(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+")
@@ -13,8 +14,11 @@ _NON_SLUG = re.compile(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+")
 _LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "þ": "th"})
 
 
+@lru_cache(maxsize=1 << 16)
 def slugify(text: str) -> str:
-    """Return a URL-safe slug: NFKC, lowercase, ASCII letters and digits (kana/kanji kept), dashes."""
+    """Return a URL-safe slug: NFKC, lowercase, ASCII letters and digits (kana/kanji kept), dashes.
+    Kept for the last 65,536 texts: a card's name is slugged for each entry of it in every
+    document (57,000 times at the 20 MiB benchmark corpus) and for its page."""
     text = unicodedata.normalize("NFKC", text).lower().replace("'", "").replace("’", "")
     text = text.translate(_LIGATURES)
     text = unicodedata.normalize("NFKD", text)
