@@ -34,7 +34,7 @@ from pathlib import Path
 
 import click
 
-from .cr import CrLibrary, load_cr_library
+from .cr import load_cr_library
 from .cr.history import RuleHistory
 from .errors import Diagnostics, FaqcError, output_error
 from .inventory import Inventory, collect
@@ -44,7 +44,6 @@ from .parallel import aside, cpu_count
 from .progress import Progress
 from .read import SourcesRead, read_sources, save_documents
 from .render.env import templates_dir
-from .site.crsite import CrSite, make_cr_site
 from .site.depends import SiteDeps
 from .site.pages import Site, make_site
 from .site.publish import carry_over, clear_abandoned, publish, staging_dir
@@ -53,7 +52,7 @@ from .site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment
 from .state import (BuildState, input_stamp, keyed_site_files, load_stat_cache, load_state,
                     save_stat_cache, save_state, site_files)
 from .xref.era import default_rules_dir
-from .xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_rules
+from .xref.resolve import Resolver, resolve
 
 try:
     from .search_incremental import SearchUpdate, update_search
@@ -168,7 +167,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
     if previous and nothing_changed(previous, read, out, known):
         return _unchanged(result, previous, progress, started)
-    ruled = resolve_rules_site(read, rules, progress, cache, jobs)  # collect, resolve rules
+    site, deps = resolve_site(read, rules, progress, cache, jobs)    # collect, resolve
     gc.freeze()  # what every later phase reads: never walked by the collector again
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
@@ -178,15 +177,14 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
             # the unchanged files hard-linked (copy-on-write)
             carried = carry_over(out, staging, old.files, known) if previous else {}
             save_documents(staging, read)
-        # The index needs only the inventory and the rules' history (which the rule references
-        # decide: the CR pages its records point to). An incremental build indexes in a process
-        # of its own beside the card references' resolving and the pages' writing (``aside``):
-        # each mostly waits on one process. A clean build indexes once its pages are written:
-        # both phases use every CPU, and the rest of the site (links, anchors, the CRs' pages)
-        # is freed by reference counting first (it holds no cycles: a collection after it found
-        # none), the index phase reusing its memory (the main process's peak 461 -> 406 MiB,
-        # sampled, at 20 MiB).
-        inv, history = ruled.inv, ruled.cr.history if ruled.cr else None
+        # The index needs only the inventory and the rules' history. An incremental build
+        # indexes in a process of its own beside the pages' writing (``aside``): each mostly
+        # waits on one process. A clean build indexes once its pages are written: both phases
+        # use every CPU, and the rest of the site (links, anchors, the CRs' pages) is freed by
+        # reference counting first (it holds no cycles: a collection after it found none), the
+        # index phase reusing its memory (the main process's peak 461 -> 406 MiB, sampled, at
+        # 20 MiB).
+        inv, history = site.inv, site.cr.history if site.cr else None
         beside = previous is not None and (jobs or cpu_count()) > 1
         indexing = progress.deferred() if beside else progress
 
@@ -196,9 +194,6 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                                     indexing, carried, reuse), indexing  # search index
 
         with aside(index, beside) as indexed:
-            site, deps = resolve_cards_site(ruled, read, progress, jobs)  # resolve cards
-            del ruled
-            gc.freeze()
             written, previews = write_staging(staging, site, deps, previous is not None,
                                               old, templates, jobs, progress, reuse)  # pages
             del site, deps
@@ -224,48 +219,17 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     return result
 
 
-@dataclass(slots=True)
-class RuledSite:
-    """The site's first half (``resolve_rules_site``): the inventory, the CRs, every rule
-    reference and the CR part of the site, which the search index needs."""
-
-    inv: Inventory
-    library: CrLibrary | None
-    rules: RuleLinks
-    cr: CrSite | None
-
-
 def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
                  cache: Path | None = None, jobs: int | None = None) -> tuple[Site, SiteDeps]:
     """Return the site of the documents read (inventories, links, CRs) and its dependencies
     (CR editions not yet linked in the cache are linked in ``jobs`` workers)."""
-    return resolve_cards_site(resolve_rules_site(read, rules, progress, cache, jobs), read,
-                              progress, jobs)
-
-
-def resolve_rules_site(read: SourcesRead, rules: Path | None, progress: Progress,
-                       cache: Path | None = None, jobs: int | None = None) -> RuledSite:
-    """Return the first half of ``resolve_site``: the CRs read, the inventory collected, the
-    rule references resolved and the CR part of the site made of them."""
     with progress.phase("rules"):
         library = load_cr_library(rules, Diagnostics(), cache) if rules else None  # the CRs
     with progress.phase("collect"):
         inv = collect(read.documents)
-    with progress.phase("resolve rules"):
-        found = resolve_rules(inv, library)
-        return RuledSite(inv, library, found,
-                         make_cr_site(inv, found.index, library, jobs) if library else None)
-
-
-def resolve_cards_site(ruled: RuledSite, read: SourcesRead, progress: Progress,
-                       jobs: int | None = None) -> tuple[Site, SiteDeps]:
-    """Return the second half of ``resolve_site``: the card references resolved, the site
-    made and its dependencies."""
-    with progress.phase("resolve cards"):
-        inv, library = ruled.inv, ruled.library
+    with progress.phase("resolve"):
         resolver = Resolver(inv, library)  # one card-name matcher, made of every text, for both
-        site = make_site(inv, resolve_cards(ruled.rules, resolver), library, resolver, jobs,
-                         ruled.cr)
+        site = make_site(inv, resolve(inv, library, resolver), library, resolver, jobs)
     with progress.phase("depends"):
         return site, SiteDeps(site, read.content)
 
