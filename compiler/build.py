@@ -40,7 +40,6 @@ from .errors import Diagnostics, FaqcError, output_error
 from .inventory import Inventory, collect
 from .lock import hold_lock
 from .normalize import discover_sources
-from .parallel import aside, cpu_count
 from .progress import Progress
 from .read import SourcesRead, read_sources, save_documents
 from .render.env import templates_dir
@@ -173,33 +172,18 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     with staging_dir(out, SITE_MARKER) as staging:
         # a clean build over a site links the files it makes the same (``place_file``)
         reuse = None if previous else published_site(out)
-        with progress.phase("carry"):
-            # the unchanged files hard-linked (copy-on-write)
-            carried = carry_over(out, staging, old.files, known) if previous else {}
-            save_documents(staging, read)
-        # The index needs only the inventory and the rules' history. An incremental build
-        # indexes in a process of its own beside the pages' writing (``aside``): each mostly
-        # waits on one process. A clean build indexes once its pages are written: both phases
-        # use every CPU, and the rest of the site (links, anchors, the CRs' pages) is freed by
-        # reference counting first (it holds no cycles: a collection after it found none), the
-        # index phase reusing its memory (the main process's peak 461 -> 406 MiB, sampled, at
-        # 20 MiB).
+        written, previews, carried = write_staging(staging, out, site, deps, read, old,
+                                                   previous is not None, templates, jobs,
+                                                   progress, known, reuse)  # write pages
+        # The pages are written: the index needs only the inventory and the rules' history.
+        # The rest of the site (links, anchors, the CRs' pages) is freed by reference counting
+        # (it holds no cycles: a collection after it found none), and the index phase reuses
+        # its memory (this alone: the main process's peak 461 -> 406 MiB, sampled, at 20 MiB).
         inv, history = site.inv, site.cr.history if site.cr else None
-        beside = previous is not None and (jobs or cpu_count()) > 1
-        indexing = progress.deferred() if beside else progress
-
-        def index() -> tuple[SearchUpdate | None, Progress]:
-            with collector_paused():
-                return index_search(inv, history, staging, read.content, old.search, jobs,
-                                    indexing, carried, reuse), indexing  # search index
-
-        with aside(index, beside) as indexed:
-            written, previews = write_staging(staging, site, deps, previous is not None,
-                                              old, templates, jobs, progress, reuse)  # pages
-            del site, deps
-            result.search, indexing = indexed()
-        if beside:
-            progress.take(indexing)
+        del site, deps
+        with collector_paused():
+            result.search = index_search(inv, history, staging, read.content, old.search,
+                                         jobs, progress, carried, reuse)  # search index
         with progress.phase("publish"):
             files = keyed_site_files(staging, carried | written.files |
                                      (result.search.files if result.search else {}))
@@ -234,13 +218,19 @@ def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
         return site, SiteDeps(site, read.content)
 
 
-def write_staging(staging: Path, site: Site, deps: SiteDeps, incremental: bool, old: BuildState,
-                  templates: Path | None, jobs: int | None, progress: Progress,
-                  reuse: Path | None = None) -> tuple[WriteResult, dict[str, str]]:
-    """Write into the staging folder (the previous site's files carried in, if incremental)
-    the pages whose signature changed, cards.js and the assets; return what was written and
-    the previews' signatures. A page or preview file whose bytes are those of its file in the
-    site ``reuse`` is linked to it (``write_pages``)."""
+def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: SourcesRead,
+                  old: BuildState, incremental: bool, templates: Path | None, jobs: int | None,
+                  progress: Progress, known: dict[str, tuple[str, tuple]] | None = None,
+                  reuse: Path | None = None
+                  ) -> tuple[WriteResult, dict[str, str], dict[str, tuple]]:
+    """Fill the staging folder: the previous site's files (incremental), the document cache,
+    the pages whose signature changed, cards.js and the assets; return what was written, the
+    previews' signatures and the files carried over (``carry_over``, trusting ``known``: the
+    stat cache's keys). A page or preview file whose bytes are those of its file in the site
+    ``reuse`` is linked to it (``write_pages``)."""
+    with progress.phase("carry"):
+        carried = carry_over(out, staging, old.files, known) if incremental else {}  # copy-on-write
+        save_documents(staging, read)
     env = site_environment(templates)
     written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress,
                           reuse=reuse)
@@ -248,7 +238,7 @@ def write_staging(staging: Path, site: Site, deps: SiteDeps, incremental: bool, 
         previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs,
                                       reuse=reuse, linked=written.linked)
         copy_assets(staging, templates, missing_only=incremental)
-    return written, previews
+    return written, previews, carried
 
 
 def published_site(out: Path) -> Path | None:

@@ -13,23 +13,14 @@ through a message or while it holds one of the pool's locks (either can leave th
 shutdown waiting for ever); the parent's KeyboardInterrupt ends the workers instead. That
 ending is bounded: if the pool's own shutdown has not finished within ``STOP_WAIT`` seconds,
 the workers are killed and the parent goes on.
-
-``aside`` runs one function in a forked process while this one goes on with other work (an
-incremental build indexes beside its page writing): its result, or what it raised, comes back
-through a pipe. The process ignores Ctrl-C as the workers do; the parent stops it (SIGTERM,
-which unwinds it as a KeyboardInterrupt would, its own pool let go) and waits for it before
-going on, so nothing it does outlives the block that started it.
 """
 from __future__ import annotations
 
 import gc
 import multiprocessing
 import os
-import pickle
 import signal
 import threading
-import time
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -138,118 +129,3 @@ def _run_chunk(number: int) -> list:
     assert _TASK is not None
     func, chunks = _TASK
     return func(chunks[number])
-
-
-class Stopped(BaseException):
-    """Raised in an ``aside`` process its parent stops (SIGTERM): unwinds it, its pool let go."""
-
-
-@contextmanager
-def aside(func: Callable[[], Any], enabled: bool = True) -> Iterator[Callable[[], Any]]:
-    """Run ``func()`` in a forked process while the block runs; yield ``result()``, which waits
-    for it and returns what it returned (pickled) or raises what it raised. If the block ends
-    without taking the result (an error, Ctrl-C), the process is stopped and waited for first.
-    Not ``enabled`` (or without ``fork``), ``result()`` runs ``func()`` here, then."""
-    if not enabled or "fork" not in multiprocessing.get_all_start_methods():
-        yield func
-        return
-    running = _Aside(func)
-    try:
-        yield running.result
-    finally:
-        running.stop()
-
-
-class _Aside:
-    """One ``aside`` process: its pid and the pipe its outcome comes through."""
-
-    def __init__(self, func: Callable[[], Any]) -> None:
-        read, write = os.pipe()
-        with _sigint_blocked():  # the process starts deaf to Ctrl-C, as the workers do
-            pid = os.fork()
-        if pid == 0:  # never returns: nothing of the parent's stack runs here
-            os.close(read)
-            _run_aside(func, write)
-        os.close(write)
-        self.pid, self.fd, self.done = pid, read, False
-
-    def result(self) -> Any:
-        if self.done:
-            raise RuntimeError("the result of an aside process is taken once")
-        chunks = []
-        while chunk := os.read(self.fd, 1 << 20):
-            chunks.append(chunk)
-        os.close(self.fd)
-        _, status = os.waitpid(self.pid, 0)
-        self.done = True
-        if not chunks:  # killed (the OOM killer, kill -9) before it could say anything
-            signum = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-            raise ChildProcessError(
-                f"a build process (pid {self.pid}) ended without its result: "
-                + (f"killed by {signal.Signals(signum).name}" if signum
-                   else f"exit status {os.waitstatus_to_exitcode(status)}"))
-        ok, value = pickle.loads(b"".join(chunks))
-        if not ok:
-            raise value
-        return value
-
-    def stop(self) -> None:
-        """Stop the process unless its result was taken; wait for it (``STOP_WAIT`` for its
-        pool's shutdown and as long again for its own, then kill it), Ctrl-C held back."""
-        if self.done:
-            return
-        self.done = True
-        with _sigint_blocked():
-            os.close(self.fd)  # a result being written now fails, and the process exits
-            try:
-                os.kill(self.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            deadline = time.monotonic() + 2 * STOP_WAIT
-            while not os.waitpid(self.pid, os.WNOHANG)[0]:
-                if time.monotonic() > deadline:
-                    os.kill(self.pid, signal.SIGKILL)
-                    os.waitpid(self.pid, 0)
-                    break
-                time.sleep(0.01)
-
-
-def _run_aside(func: Callable[[], Any], fd: int) -> None:
-    """Run ``func`` in the forked process, write its outcome to ``fd`` and exit (``os._exit``:
-    never the parent's ``finally`` blocks, ``atexit`` handlers or buffered output)."""
-    code = 0
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, _stopped)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        try:
-            outcome = (True, func())
-        except BaseException as exc:  # noqa: BLE001 - handed to the parent, raised there
-            outcome = (False, _portable(exc))
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # unwound: nothing left to let go
-        data = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
-        with os.fdopen(fd, "wb") as pipe:
-            pipe.write(data)
-    except BaseException:  # noqa: BLE001 - the parent stopped listening, or the result cannot
-        code = 1           # be pickled: it reports the missing result
-    finally:
-        os._exit(code)
-
-
-def _stopped(signum, frame) -> None:
-    raise Stopped()
-
-
-def _portable(exc: BaseException) -> BaseException:
-    """Return ``exc`` as it can be pickled to the parent and raised there: itself if it
-    survives a round trip (its traceback, for a bug, in a note), else one of its base class
-    (a ``FaqcError`` keeps its line) or a ``RuntimeError`` saying what it was."""
-    from .errors import FaqcError
-    if not isinstance(exc, (FaqcError, OSError, Stopped)):
-        exc.add_note("".join(traceback.format_exception(exc)).rstrip())
-    try:
-        return pickle.loads(pickle.dumps(exc, pickle.HIGHEST_PROTOCOL))
-    except Exception:  # noqa: BLE001 - an exception whose arguments are not its signature
-        if isinstance(exc, FaqcError):
-            return FaqcError(exc.format_message())
-        return RuntimeError(f"{type(exc).__name__}: {exc}")
