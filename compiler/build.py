@@ -1,9 +1,11 @@
 """``faqc build``: the sources compiled into a static site, incrementally, published atomically.
 
 ``build_site`` is the whole compiler in its phases, top to bottom: discover -> state -> read ->
-collect -> resolve -> write pages -> search index -> publish. Every source is read and every
-link target known before the first page is written; pages go to a staging folder that
-replaces the previous site only once everything is written.
+collect -> resolve rules -> resolve cards -> write pages -> search index -> publish (an
+incremental build makes the search index in a process of its own, beside resolve cards and
+write pages: ``parallel.aside``). Every source is read and every link target known before the
+first page is written; pages go to a staging folder that replaces the previous site only once
+everything is written.
 
 The build is incremental by content hash and declared dependencies (``compiler.state``,
 ``compiler.site.depends``): a source whose bytes did not change is not read again, a page
@@ -34,15 +36,17 @@ from pathlib import Path
 
 import click
 
-from .cr import load_cr_library
+from .cr import CrLibrary, load_cr_library
 from .cr.history import RuleHistory
 from .errors import Diagnostics, FaqcError, output_error
 from .inventory import Inventory, collect
 from .lock import hold_lock
 from .normalize import discover_sources
+from .parallel import aside, cpu_count
 from .progress import Progress
 from .read import SourcesRead, read_sources, save_documents
 from .render.env import templates_dir
+from .site.crsite import CrSite, make_cr_site
 from .site.depends import SiteDeps
 from .site.pages import Site, make_site
 from .site.publish import carry_over, clear_abandoned, publish, staging_dir
@@ -51,7 +55,7 @@ from .site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment
 from .state import (BuildState, input_stamp, keyed_site_files, load_stat_cache, load_state,
                     save_stat_cache, save_state, site_files)
 from .xref.era import default_rules_dir
-from .xref.resolve import Resolver, resolve
+from .xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_rules
 
 try:
     from .search_incremental import SearchUpdate, update_search
@@ -166,24 +170,43 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
     if previous and nothing_changed(previous, read, out, known):
         return _unchanged(result, previous, progress, started)
-    site, deps = resolve_site(read, rules, progress, cache, jobs)    # collect, resolve
+    ruled = resolve_rules_site(read, rules, progress, cache, jobs)  # collect, resolve rules
     gc.freeze()  # what every later phase reads: never walked by the collector again
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
         # a clean build over a site links the files it makes the same (``place_file``)
         reuse = None if previous else published_site(out)
-        written, previews, carried = write_staging(staging, out, site, deps, read, old,
-                                                   previous is not None, templates, jobs,
-                                                   progress, known, reuse)  # write pages
-        # The pages are written: the index needs only the inventory and the rules' history.
-        # The rest of the site (links, anchors, the CRs' pages) is freed by reference counting
-        # (it holds no cycles: a collection after it found none), and the index phase reuses
-        # its memory (this alone: the main process's peak 461 -> 406 MiB, sampled, at 20 MiB).
-        inv, history = site.inv, site.cr.history if site.cr else None
-        del site, deps
-        with collector_paused():
-            result.search = index_search(inv, history, staging, read.content, old.search,
-                                         jobs, progress, carried, reuse)  # search index
+        with progress.phase("carry"):
+            # the unchanged files hard-linked (copy-on-write)
+            carried = carry_over(out, staging, old.files, known) if previous else {}
+            save_documents(staging, read)
+        # The index needs only the inventory and the rules' history (which the rule references
+        # decide: the CR pages its records point to). An incremental build indexes in a process
+        # of its own beside the card references' resolving and the pages' writing (``aside``):
+        # each mostly waits on one process. A clean build indexes once its pages are written:
+        # both phases use every CPU, and the rest of the site (links, anchors, the CRs' pages)
+        # is freed by reference counting first (it holds no cycles: a collection after it found
+        # none), the index phase reusing its memory (the main process's peak 461 -> 406 MiB,
+        # sampled, at 20 MiB).
+        inv, history = ruled.inv, ruled.cr.history if ruled.cr else None
+        beside = previous is not None and update_search is not None and (jobs or cpu_count()) > 1
+        indexing = progress.deferred() if beside else progress
+
+        def index() -> tuple[SearchUpdate | None, Progress]:
+            with collector_paused():
+                return index_search(inv, history, staging, read.content, old.search, jobs,
+                                    indexing, carried, reuse), indexing  # search index
+
+        with aside(index, beside) as indexed:
+            site, deps = resolve_cards_site(ruled, read, progress, jobs)  # resolve cards
+            del ruled
+            gc.freeze()
+            written, previews = write_staging(staging, site, deps, previous is not None,
+                                              old, templates, jobs, progress, reuse)  # pages
+            del site, deps
+            result.search, indexing = indexed()
+        if beside:
+            progress.take(indexing)
         with progress.phase("publish"):
             files = keyed_site_files(staging, carried | written.files |
                                      (result.search.files if result.search else {}))
@@ -203,34 +226,59 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     return result
 
 
+@dataclass(slots=True)
+class RuledSite:
+    """The site's first half (``resolve_rules_site``): the inventory, the CRs, every rule
+    reference and the CR part of the site, which the search index needs."""
+
+    inv: Inventory
+    library: CrLibrary | None
+    rules: RuleLinks
+    cr: CrSite | None
+
+
 def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
                  cache: Path | None = None, jobs: int | None = None) -> tuple[Site, SiteDeps]:
     """Return the site of the documents read (inventories, links, CRs) and its dependencies
     (CR editions not yet linked in the cache are linked in ``jobs`` workers)."""
+    return resolve_cards_site(resolve_rules_site(read, rules, progress, cache, jobs), read,
+                              progress, jobs)
+
+
+def resolve_rules_site(read: SourcesRead, rules: Path | None, progress: Progress,
+                       cache: Path | None = None, jobs: int | None = None) -> RuledSite:
+    """Return the first half of ``resolve_site``: the CRs read, the inventory collected, the
+    rule references resolved and the CR part of the site made of them."""
     with progress.phase("rules"):
         library = load_cr_library(rules, Diagnostics(), cache) if rules else None  # the CRs
     with progress.phase("collect"):
         inv = collect(read.documents)
-    with progress.phase("resolve"):
+    with progress.phase("resolve rules"):
+        found = resolve_rules(inv, library)
+        return RuledSite(inv, library, found,
+                         make_cr_site(inv, found.index, library, jobs) if library else None)
+
+
+def resolve_cards_site(ruled: RuledSite, read: SourcesRead, progress: Progress,
+                       jobs: int | None = None) -> tuple[Site, SiteDeps]:
+    """Return the second half of ``resolve_site``: the card references resolved, the site
+    made and its dependencies."""
+    with progress.phase("resolve cards"):
+        inv, library = ruled.inv, ruled.library
         resolver = Resolver(inv, library)  # one card-name matcher, made of every text, for both
-        site = make_site(inv, resolve(inv, library, resolver), library, resolver, jobs)
+        site = make_site(inv, resolve_cards(ruled.rules, resolver), library, resolver, jobs,
+                         ruled.cr)
     with progress.phase("depends"):
         return site, SiteDeps(site, read.content)
 
 
-def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: SourcesRead,
-                  old: BuildState, incremental: bool, templates: Path | None, jobs: int | None,
-                  progress: Progress, known: dict[str, tuple[str, tuple]] | None = None,
-                  reuse: Path | None = None
-                  ) -> tuple[WriteResult, dict[str, str], dict[str, tuple]]:
-    """Fill the staging folder: the previous site's files (incremental), the document cache,
-    the pages whose signature changed, cards.js and the assets; return what was written, the
-    previews' signatures and the files carried over (``carry_over``, trusting ``known``: the
-    stat cache's keys). A page or preview file whose bytes are those of its file in the site
-    ``reuse`` is linked to it (``write_pages``)."""
-    with progress.phase("carry"):
-        carried = carry_over(out, staging, old.files, known) if incremental else {}  # copy-on-write
-        save_documents(staging, read)
+def write_staging(staging: Path, site: Site, deps: SiteDeps, incremental: bool, old: BuildState,
+                  templates: Path | None, jobs: int | None, progress: Progress,
+                  reuse: Path | None = None) -> tuple[WriteResult, dict[str, str]]:
+    """Write into the staging folder (holding the previous site's files, if incremental: carried
+    in) the pages whose signature changed, cards.js and the assets; return what was written and
+    the previews' signatures. A page or preview file whose bytes are those of its file in the
+    site ``reuse`` is linked to it (``write_pages``)."""
     env = site_environment(templates)
     written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress,
                           reuse=reuse)
@@ -238,7 +286,7 @@ def write_staging(staging: Path, out: Path, site: Site, deps: SiteDeps, read: So
         previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs,
                                       reuse=reuse, linked=written.linked)
         copy_assets(staging, templates, missing_only=incremental)
-    return written, previews, carried
+    return written, previews
 
 
 def published_site(out: Path) -> Path | None:
@@ -309,7 +357,9 @@ NO_RULES = ("build: no Comprehensive Rules (give --rules DIR, a folder of their 
               type=click.Path(file_okay=False, path_type=Path),
               help="Folder where the Comprehensive Rules read and linked are kept between builds.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1),
-              help="Worker processes for reading, rendering and indexing [default: one per CPU].")
+              help="Worker processes for reading, rendering and indexing [default: one per CPU]; "
+                   "with more than one, an incremental build indexes in a process of its own "
+                   "(with its own workers) while it renders.")
 @click.pass_obj
 def build_command(ctx, sources_dir: Path, out_dir: Path, rules_dir: Path | None, full: bool,
                   cache_dir: Path, jobs: int | None) -> None:

@@ -1,9 +1,10 @@
 """Progress of a build: a bar with counts on a terminal, plain lines in CI or a pipe, nothing with -q.
 
-A build runs in named phases (read, collect, resolve, write, index, export, publish); each
-phase is timed, and the long ones report counts as they go. ``Progress.phase`` is a context
-manager yielding an ``advance(n)`` function; ``Progress.times`` holds the seconds of each
-phase for the summary.
+A build runs in named phases (read, collect, resolve rules, resolve cards, write, index,
+export, publish); each phase is timed, and the long ones report counts as they go.
+``Progress.phase`` is a context manager yielding an ``advance(n)`` function;
+``Progress.times`` holds the seconds of each phase for the summary (phases run in another
+process beside the build's, ``deferred``, overlap the others: the times need not add up).
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ class Progress:
         self.style = style
         self.prefix = prefix
         self.times: dict[str, float] = {}
+        self.kept: list[str] | None = None
+        """The lines of a deferred progress (``deferred``), not printed yet."""
 
     @classmethod
     def for_terminal(cls, verbosity: int, stream=None) -> "Progress":
@@ -41,8 +44,27 @@ class Progress:
 
     def note(self, message: str) -> None:
         """Print one line unless silent."""
-        if self.style != "silent":
+        if self.style == "silent":
+            return
+        if self.kept is not None:
+            self.kept.append(f"{self.prefix}: {message}")
+        else:
             click.echo(f"{self.prefix}: {message}", err=True)
+
+    def deferred(self) -> "Progress":
+        """Return a progress of this one's style that draws no bar and keeps its lines, for
+        phases run in another process beside this one's (``parallel.aside``): its lines and
+        timings are this one's once handed back (``take``)."""
+        other = Progress(self.style, self.prefix)
+        other.kept = []
+        return other
+
+    def take(self, other: "Progress") -> None:
+        """Print the lines ``other`` (``deferred``) kept and add its phases' timings."""
+        for line in other.kept or ():
+            click.echo(line, err=True)
+        for name, seconds in other.times.items():
+            self.times[name] = self.times.get(name, 0.0) + seconds
 
     @contextmanager
     def phase(self, name: str, total: int = 0, unit: str = "item") -> Iterator[Callable[[int], None]]:
@@ -50,7 +72,7 @@ class Progress:
         started = time.perf_counter()
         done = [0]
         bar = None
-        if self.style == "bar" and total >= BAR_MIN_ITEMS:
+        if self.style == "bar" and total >= BAR_MIN_ITEMS and self.kept is None:
             bar = click.progressbar(length=total, label=f"{self.prefix}: {name}", file=sys.stderr,
                                     show_pos=True, show_eta=True)
             bar.__enter__()

@@ -104,7 +104,10 @@ def assert_minimal_and_clean(work: Path, before: dict, exact: bool = True) -> se
     return done
 
 
-def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, monkeypatch):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, monkeypatch, jobs):
+    """With one job in order; with two, the index made in a process of its own beside the
+    pages (``parallel.aside``): the same site either way."""
     from compiler import search_incremental
     # each unit a shard of its own (the test corpus is one shard otherwise), so that only
     # the new FAQ's shard being indexed again shows
@@ -112,7 +115,7 @@ def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, mon
     rebuild(work, full=True)
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
-    result = rebuild(work)
+    result = rebuild(work, jobs=jobs)
     assert result.mode == "incremental"
     assert (result.read.added, result.read.changed, result.read.removed) == (["qaah-en"], [], [])
     assert result.read.parsed == 1  # the three others came from the cache
@@ -422,7 +425,13 @@ def test_progress_in_ci_is_plain_lines_and_quiet_is_silent(work, monkeypatch):
     assert quiet.exit_code == 0 and quiet.output == ""
 
 
-def test_the_cycle_collector_is_paused_for_the_index_alone_and_all_is_collectable_after(work):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_cycle_collector_is_paused_for_the_index_alone_and_all_is_collectable_after(
+        work, tmp_path, monkeypatch, jobs):
+    """With one job the index phase runs in the build's process; with two, an incremental
+    build runs it in a process of its own beside the pages' writing (``parallel.aside``),
+    its phases' timings taken back. Either way the collector is paused and the site frozen
+    while it runs."""
     import gc
     seen = {}
 
@@ -431,13 +440,30 @@ def test_the_cycle_collector_is_paused_for_the_index_alone_and_all_is_collectabl
             seen[name] = gc.isenabled(), gc.get_freeze_count() > 0
             return super().phase(name, *args, **kwargs)
 
+    real = build.index_search
+
+    def index_search(*args, **kwargs):  # runs where the index is made: says where, and how
+        (tmp_path / "indexed").write_text(json.dumps(
+            [gc.isenabled(), gc.get_freeze_count() > 0, os.getpid()]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(build, "index_search", index_search)
     assert gc.isenabled() and gc.get_freeze_count() == 0
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
-    assert rebuild(work, progress=Watching()).mode == "incremental"
+    result = rebuild(work, progress=Watching(), jobs=jobs)
+    assert result.mode == "incremental"
     # on, nothing frozen, while the sources are read; on, the site frozen, while pages are
     # written; paused for the search index and its export; all as it was after
     assert (seen["read"], seen["write"]) == ((True, False), (True, True))
-    assert seen["index"] == seen["export"] == (False, True)
+    enabled, frozen, pid = json.loads((tmp_path / "indexed").read_text())
+    assert (enabled, frozen) == (False, True)
+    assert (pid == os.getpid()) == (jobs == 1)
+    if jobs == 1:
+        assert seen["index"] == seen["export"] == (False, True)
+    else:  # timed in the other process, its timings taken back
+        assert "index" not in seen and "export" not in seen
+    assert " index " in result.phases and " export " in result.phases
+    assert result.search is not None and result.search.shards_indexed >= 1
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 

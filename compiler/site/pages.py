@@ -62,16 +62,19 @@ class Site:
 
 
 def make_site(inv: Inventory, index: LinkIndex, library: CrLibrary | None = None,
-              resolver: Resolver | None = None, jobs: int | None = 1) -> Site:
+              resolver: Resolver | None = None, jobs: int | None = 1,
+              cr: CrSite | None = None) -> Site:
     """Return the site of an inventory and its resolved links (resolved with ``library``, if
     given, by ``resolver``: the one that made ``index`` is reused, its card-name matcher
     being made of every text); ``jobs``: the workers that link CR editions (``make_cr_site``;
-    None: one per CPU, as ``faqc build`` without ``--jobs``)."""
+    None: one per CPU, as ``faqc build`` without ``--jobs``); ``cr``: the CR part made
+    already, of ``index``'s rule references (``make_cr_site`` needs no more)."""
     documents = sorted(inv.documents.values(), key=lambda d: (d.meta.date or "", d.id))
     anchors = {doc.id: DocumentAnchors(doc, words(doc.meta.language)["introduction"])
                for doc in documents}
     numbers = set(inv.rules) | {n for n, refs in index.by_rule.items() if refs}
-    cr = make_cr_site(inv, index, library, jobs) if library else None
+    if cr is None and library:
+        cr = make_cr_site(inv, index, library, jobs)
     if cr:
         numbers |= cr.today_numbers()
         cr.rule_pages = numbers

@@ -1,8 +1,9 @@
 """The resolve phase: every rule and card reference in every text, resolved against the inventory.
 
 Runs after ``collect`` (all documents known) and before any page is written.  The same
-``Resolver.links`` serves the link report and the renderer, so a page links exactly what the
-report counts.
+``rule_links`` and ``Resolver.card_links`` serve the link report (``resolve``, in two halves:
+``resolve_rules``, all the CR pages and the search index need, then ``resolve_cards``) and
+the renderer (``Resolver.links``), so a page links exactly what the report counts.
 
 Resolution rules:
 
@@ -113,24 +114,21 @@ class Resolver:
 
     def links(self, text: str, doc: Document, owner: CardEntry | None = None) -> list[Link]:
         """Return the references in ``text`` (of ``doc``, inside ``owner``'s entry), in order."""
+        rules = rule_links(text, doc, self.inv, self.library)
+        return sorted(rules + self.card_links(text, owner, [(l.start, l.end) for l in rules]),
+                      key=_place)
+
+    def card_links(self, text: str, owner: CardEntry | None,
+                   taken: list[tuple[int, int]]) -> list[Link]:
+        """Return the card references in ``text`` (inside ``owner``'s entry) outside the spans
+        ``taken`` by its rule references: ``《...》`` ones, then names (unsorted)."""
         exclude = [face.name for face in owner.faces] if owner else []
-        found = [self._rule_link(ref, doc) for ref in find_rule_refs(text)]
-        found.extend(self._bracket_links(text, owner, [(l.start, l.end) for l in found]))
-        taken = [(link.start, link.end) for link in found]
+        found = list(self._bracket_links(text, owner, taken))
+        taken = taken + [(link.start, link.end) for link in found]
         for ref in self.matcher.find(text, exclude=exclude):
             if not _overlaps(ref.start, ref.end, taken):
                 found.append(Link(ref.start, ref.end, "card", self.inv.face_index[ref.name], ref.text))
-        return sorted(found, key=lambda link: (link.start, link.end))
-
-    def _rule_link(self, ref, doc: Document) -> Link:
-        numbers = tuple(ref.numbers)
-        link = Link(ref.start, ref.end, "rule", numbers[0], ref.text,
-                    version_for(self.inv, numbers[0], doc), numbers)
-        cr_date = era_date(self.library, doc)
-        if cr_date is None:
-            return link
-        eras = tuple(self.library.entry(cr_date, n) for n in numbers)
-        return replace(link, cr_date=cr_date, eras=eras)
+        return found
 
     def _bracket_links(self, text: str, owner: CardEntry | None, taken) -> Iterator[Link]:
         for ref in find_bracketed_names(text):
@@ -142,6 +140,27 @@ class Resolver:
                           or (card and card.name == self.inv.face_index.get(owner.name))):
                 continue  # the card's own entry naming itself
             yield Link(ref.start, ref.end, "card", card.name if card else None, ref.text)
+
+
+def rule_links(text: str, doc: Document, inv: Inventory,
+               library: CrLibrary | None = None) -> list[Link]:
+    """Return the rule references in ``text`` of ``doc``, resolved (in their era, given the
+    CRs of ``library``), in order."""
+    found = []
+    for ref in find_rule_refs(text):
+        numbers = tuple(ref.numbers)
+        link = Link(ref.start, ref.end, "rule", numbers[0], ref.text,
+                    version_for(inv, numbers[0], doc), numbers)
+        cr_date = era_date(library, doc)
+        if cr_date is not None:
+            link = replace(link, cr_date=cr_date,
+                           eras=tuple(library.entry(cr_date, n) for n in numbers))
+        found.append(link)
+    return found
+
+
+def _place(link: Link) -> tuple[int, int]:
+    return link.start, link.end
 
 
 def version_for(inv: Inventory, number: str, doc: Document) -> RuleVersion | None:
@@ -174,21 +193,55 @@ def _overlaps(start: int, end: int, spans) -> bool:
 def resolve(inv: Inventory, library: CrLibrary | None = None,
             resolver: Resolver | None = None) -> LinkIndex:
     """Return every reference of every document, resolved (rules in their era, given the CRs)
-    by ``resolver`` (one of ``inv`` and ``library``, made if not given)."""
-    resolver = resolver or Resolver(inv, library)
-    index = LinkIndex()
+    by ``resolver`` (one of ``inv`` and ``library``, made if not given: given, it must be of
+    the same two)."""
+    return resolve_cards(resolve_rules(inv, library), resolver or Resolver(inv, library))
+
+
+@dataclass(slots=True)
+class RuleLinks:
+    """The first half of the resolve phase (``resolve_rules``): every rule reference, in
+    ``index.by_rule`` (what the CR pages and the search index's CR records need), and each
+    text with its rule references, for the card references (``resolve_cards``)."""
+
+    index: LinkIndex
+    texts: list[tuple[Document, str, Node, str, CardEntry | None, list[Reference]]]
+
+
+def resolve_rules(inv: Inventory, library: CrLibrary | None = None) -> RuleLinks:
+    """Return every rule reference of every document, resolved (in its era, given the CRs)."""
+    index, texts = LinkIndex(), []
     for doc in inv.documents.values():
         for text, node, anchor, owner in texts_of(doc):
-            for link in resolver.links(text, doc, owner):
-                ref = Reference(link, doc.id, doc.source.file, node.src.line, anchor,
-                                owner.name if owner else None)
-                index.references.append(ref)
-                if link.kind == "rule":
-                    for number in link.numbers:
-                        index.by_rule[number].append(ref)
-                elif link.target:
-                    index.by_card[link.target].append(ref)
+            refs = [_reference(link, doc, node, anchor, owner)
+                    for link in rule_links(text, doc, inv, library)]
+            for ref in refs:
+                for number in ref.link.numbers:
+                    index.by_rule[number].append(ref)
+            texts.append((doc, text, node, anchor, owner, refs))
+    return RuleLinks(index, texts)
+
+
+def resolve_cards(rules: RuleLinks, resolver: Resolver) -> LinkIndex:
+    """Return the index of ``rules`` with every card reference added, by ``resolver`` (of
+    the same inventory and CRs), and every reference in order, as ``Resolver.links`` orders
+    them (the texts' rule references let go of ``rules``)."""
+    index = rules.index
+    for doc, text, node, anchor, owner, refs in rules.texts:
+        cards = [_reference(link, doc, node, anchor, owner) for link in resolver.card_links(
+            text, owner, [(ref.link.start, ref.link.end) for ref in refs])]
+        for ref in sorted(refs + cards, key=lambda ref: _place(ref.link)):
+            index.references.append(ref)
+            if ref.link.kind == "card" and ref.link.target:
+                index.by_card[ref.link.target].append(ref)
+    rules.texts = []
     return index
+
+
+def _reference(link: Link, doc: Document, node: Node, anchor: str,
+               owner: CardEntry | None) -> Reference:
+    return Reference(link, doc.id, doc.source.file, node.src.line, anchor,
+                     owner.name if owner else None)
 
 
 def texts_of(doc: Document) -> Iterator[tuple[str, Node, str, CardEntry | None]]:
