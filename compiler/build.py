@@ -1,9 +1,10 @@
 """``faqc build``: the sources compiled into a static site, incrementally, published atomically.
 
 ``build_site`` is the whole compiler in its phases, top to bottom: discover -> state -> read ->
-collect -> resolve rules -> resolve cards -> write pages -> search index -> publish (an
-incremental build makes the search index in a process of its own, beside resolve cards and
-write pages: ``parallel.aside``). Every source is read and every link target known before the
+collect -> resolve rules -> carry -> resolve cards -> write pages -> list -> search index ->
+publish (an incremental build makes the search index in a process of its own, beside carry,
+resolve cards, write pages and list: ``parallel.aside``; the index phase carries over and
+lists the files of its own folders, ``index_search``). Every source is read and every link target known before the
 first page is written; pages go to a staging folder that replaces the previous site only once
 everything is written.
 
@@ -58,11 +59,11 @@ from .xref.era import default_rules_dir
 from .xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_rules
 
 try:
-    from .search_incremental import SearchUpdate, update_search
+    from .search_incremental import SEARCH_FOLDERS, SearchUpdate, update_search
 except ModuleNotFoundError as exc:  # the search index is built by its own package, when present
     if exc.name != f"{__package__}.search":
         raise
-    update_search = None
+    update_search, SEARCH_FOLDERS = None, ()
 
 
 @dataclass(slots=True)
@@ -176,10 +177,9 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     with staging_dir(out, SITE_MARKER) as staging:
         # a clean build over a site links the files it makes the same (``place_file``)
         reuse = None if previous else published_site(out)
-        with progress.phase("carry"):
-            # the unchanged files hard-linked (copy-on-write)
-            carried = carry_over(out, staging, old.files, known) if previous else {}
-            save_documents(staging, read)
+        # the files of the index's folders are the index phase's to carry over and list
+        theirs = {path: sha for path, sha in old.files.items()
+                  if path.startswith(tuple(f"{folder}/" for folder in SEARCH_FOLDERS))}
         # The index needs only the inventory and the rules' history (which the rule references
         # decide: the CR pages its records point to). An incremental build indexes in a process
         # of its own beside the card references' resolving and the pages' writing (``aside``):
@@ -192,30 +192,39 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         beside = previous is not None and update_search is not None and (jobs or cpu_count()) > 1
         indexing = progress.deferred() if beside else progress
 
-        def index() -> tuple[SearchUpdate | None, Progress]:
+        def index() -> tuple[Indexed, Progress]:
             with collector_paused():
-                return index_search(inv, history, staging, read.content, old.search, jobs,
-                                    indexing, carried, reuse), indexing  # search index
+                return index_search(inv, history, out if previous else None, staging,
+                                    read.content, old.search, theirs, known, jobs, indexing,
+                                    reuse), indexing  # search index
 
         with aside(index, beside) as indexed:
+            with progress.phase("carry"):
+                # the unchanged files hard-linked (copy-on-write), but the index's
+                carried = carry_over(out, staging, {path: sha for path, sha in old.files.items()
+                                                    if path not in theirs}, known) \
+                    if previous else {}
+                save_documents(staging, read)
             site, deps = resolve_cards_site(ruled, read, progress, jobs)  # resolve cards
             del ruled
             gc.freeze()
             written, previews = write_staging(staging, site, deps, previous is not None,
                                               old, templates, jobs, progress, reuse)  # pages
             del site, deps
-            result.search, indexing = indexed()
+            with progress.phase("list"):  # the site's files and their hashes, but the index's
+                files = keyed_site_files(staging, carried | written.files, leave=SEARCH_FOLDERS)
+            searched, indexing = indexed()
         if beside:
             progress.take(indexing)
+        result.search = searched.update
         with progress.phase("publish"):
-            files = keyed_site_files(staging, carried | written.files |
-                                     (result.search.files if result.search else {}))
+            files |= searched.files
             save_state(staging, BuildState(
                 stamp, read.records, written.signatures,
                 result.search.signatures if result.search else {}, previews,
                 {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
             publish(staging, out, SITE_MARKER)                       # publish
-            save_stat_cache(out, files, carried | written.linked |
+            save_stat_cache(out, files, carried | written.linked | searched.carried |
                             (result.search.linked if result.search else {}))
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
@@ -322,18 +331,37 @@ def _unchanged(result: BuildResult, previous: BuildState, progress: Progress,
     return result
 
 
-def index_search(inv: Inventory, history: RuleHistory | None, staging: Path,
-                 content: dict[str, str], previous: dict[str, str], jobs: int | None,
-                 progress: Progress, carried: dict[str, tuple[str, tuple]],
-                 reuse: Path | None = None) -> "SearchUpdate | None":
+@dataclass(slots=True)
+class Indexed:
+    """What ``index_search`` did, for the state and the stat cache: the files of the index's
+    folders (``SEARCH_FOLDERS``) carried over and all of them once indexed (path: SHA-256 and
+    ``stat_key``, as ``carry_over`` and ``keyed_site_files`` give them)."""
+
+    update: "SearchUpdate | None" = None
+    carried: dict[str, tuple[str, tuple]] = field(default_factory=dict)
+    files: dict[str, tuple[str, tuple]] = field(default_factory=dict)
+
+
+def index_search(inv: Inventory, history: RuleHistory | None, out: Path | None, staging: Path,
+                 content: dict[str, str], previous: dict[str, str], old_files: dict[str, str],
+                 known: dict[str, tuple[str, tuple]], jobs: int | None, progress: Progress,
+                 reuse: Path | None = None) -> Indexed:
     """Bring the search index in the staging site up to date (the documents' records and, with
-    the CRs' ``history``, their rules'), if the search package is installed; ``carried`` is
-    every file the staging folder holds before (``carry_over``); an export file whose bytes
-    are those of its file in the site ``reuse`` is linked to it."""
+    the CRs' ``history``, their rules'), if the search package is installed: the files of its
+    folders that the site ``out`` had (``old_files``: path to SHA-256; ``out`` None, a clean
+    build) are carried over first (``carry_over``, ``known`` its stat cache), then those whose
+    records changed made again, then all listed. An export file whose bytes are those of its
+    file in the site ``reuse`` is linked to it. The rest of the site is the caller's: the two
+    can run at once, in two processes."""
     if update_search is None:
-        return None
-    return update_search(inv, staging, content, previous, history=history, jobs=jobs,
-                         progress=progress, carried=carried, reuse=reuse)
+        return Indexed()
+    with progress.phase("carry index"):
+        carried = carry_over(out, staging, old_files, known) if out is not None else {}
+    update = update_search(inv, staging, content, previous, history=history, jobs=jobs,
+                           progress=progress, carried=carried, reuse=reuse)
+    with progress.phase("list index"):
+        files = keyed_site_files(staging, carried | update.files, within=SEARCH_FOLDERS)
+    return Indexed(update, carried, files)
 
 
 DEFAULT_CACHE = "build/cache"

@@ -77,6 +77,8 @@ from .state import STATE_DIR, packed, place_file, remove_file, unpacked, write_f
 
 TOC_NAME = f"_{INDEX_NAME}_1.toc"
 PARTS_DIR = f"{STATE_DIR}/search"
+SEARCH_FOLDERS = (INDEX_DIR, EXPORT_DIR, PARTS_DIR)
+"""The folders of the site that ``update_search`` writes, and nothing else does."""
 
 
 class DocumentCodec(W3Codec):

@@ -41,6 +41,7 @@ import os
 import sys
 import time
 import zlib
+from collections.abc import Collection, Iterable
 from dataclasses import asdict, dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -185,25 +186,29 @@ def site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None) ->
     return {path: sha for path, (sha, _key) in keyed_site_files(root, known).items()}
 
 
-def keyed_site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None
+def keyed_site_files(root: Path, known: dict[str, tuple[str, tuple]] | None = None,
+                     within: Iterable[str] = ("",), leave: Collection[str] = ()
                      ) -> dict[str, tuple[str, tuple]]:
     """Return every file under ``root`` (but the state and the stat cache) by POSIX path, with
     the SHA-256 of its bytes and its ``stat_key``; a file in ``known`` (path: SHA-256 and
-    ``stat_key``) whose ``stat_key`` is still the one given there is not read again."""
+    ``stat_key``) whose ``stat_key`` is still the one given there is not read again. Only the
+    files in the folders ``within`` are looked at ("": every one), but those in the folders
+    ``leave`` (each a POSIX path in ``root``)."""
     files = {}
     known = known or {}
-    for folder, dirs, names in os.walk(root):
-        dirs.sort()
-        rel = Path(folder).relative_to(root).as_posix()
-        for name in sorted(names):
-            path = name if rel == "." else f"{rel}/{name}"
-            if path != STATE_FILE and path != STAT_CACHE:
-                full = os.path.join(folder, name)
-                sha, key = known.get(path, ("", None))
-                now = stat_key(os.stat(full))
-                if now != key:
-                    sha = file_sha256(full)
-                files[path] = sha, now
+    for top in within:
+        for folder, dirs, names in os.walk(os.path.join(root, top)):
+            rel = Path(folder).relative_to(root).as_posix()
+            dirs[:] = sorted(d for d in dirs if (d if rel == "." else f"{rel}/{d}") not in leave)
+            for name in sorted(names):
+                path = name if rel == "." else f"{rel}/{name}"
+                if path != STATE_FILE and path != STAT_CACHE:
+                    full = os.path.join(folder, name)
+                    sha, key = known.get(path, ("", None))
+                    now = stat_key(os.stat(full))
+                    if now != key:
+                        sha = file_sha256(full)
+                    files[path] = sha, now
     return files
 
 

@@ -376,16 +376,24 @@ def test_the_state_records_every_file(work, monkeypatch):
 def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatch):
     """The state's SHA-256 of a file carried over (and still as carried), or written by the
     pages' or the export's writer, is not made again by reading it; every hash is still the
-    file's."""
+    file's (the index's files are carried and listed in the index's process: the paths
+    hashed are logged to a file both processes append to)."""
     from compiler import state as state_module
     from compiler.site import publish
     from compiler.state import site_files
-    hashed, carried = [], []
+    logs = {name: work / f"{name}.log" for name in ("hashed", "carried")}
     real = state_module.file_sha256
-    monkeypatch.setattr(state_module, "file_sha256", lambda path: hashed.append(path) or real(path))
-    monkeypatch.setattr(publish, "file_sha256", lambda path: carried.append(path) or real(path))
+
+    def logging(name):
+        def sha256(path):
+            with open(logs[name], "a", encoding="utf-8") as log:
+                log.write(f"{path}\n")
+            return real(path)
+        return sha256
+    monkeypatch.setattr(state_module, "file_sha256", logging("hashed"))
+    monkeypatch.setattr(publish, "file_sha256", logging("carried"))
     cache_everything(work, monkeypatch)
-    hashed.clear()
+    logs["hashed"].unlink(missing_ok=True)
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
     assert rebuild(work).mode == "incremental"
@@ -395,10 +403,10 @@ def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatc
     done = rewritten(before, after) - {STATE_FILE}
     read = {Path(path).relative_to(next(folder for folder in Path(path).parents
                                         if folder.name.startswith(".site.staging-"))).as_posix()
-            for path in hashed}  # read in the staging folder
+            for path in logs["hashed"].read_text().splitlines()}  # read in the staging folder
     assert read == {n for n in done if not n.endswith(".html") and not n.startswith(f"{EXPORT_DIR}/")}
     assert len(read) < len(done) / 2 and len(done) < len(after) / 2
-    assert carried == []  # every file carried over was known by the stat cache
+    assert not logs["carried"].exists()  # every file carried over was known by the stat cache
     monkeypatch.setattr(state_module, "file_sha256", real)
     assert load_state(work / "site")[0].files == site_files(work / "site")
 
