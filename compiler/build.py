@@ -178,8 +178,8 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         # a clean build over a site links the files it makes the same (``place_file``)
         reuse = None if previous else published_site(out)
         # the files of the index's folders are the index phase's to carry over and list
-        theirs = {path: sha for path, sha in old.files.items()
-                  if path.startswith(tuple(f"{folder}/" for folder in SEARCH_FOLDERS))}
+        prefixes = tuple(f"{folder}/" for folder in SEARCH_FOLDERS)
+        theirs = {path: sha for path, sha in old.files.items() if path.startswith(prefixes)}
         # The index needs only the inventory and the rules' history (which the rule references
         # decide: the CR pages its records point to). An incremental build indexes in a process
         # of its own beside the card references' resolving and the pages' writing (``aside``):
@@ -352,7 +352,8 @@ def index_search(inv: Inventory, history: RuleHistory | None, out: Path | None, 
     build) are carried over first (``carry_over``, ``known`` its stat cache), then those whose
     records changed made again, then all listed. An export file whose bytes are those of its
     file in the site ``reuse`` is linked to it. The rest of the site is the caller's: the two
-    can run at once, in two processes."""
+    can run at once, in two processes (an error carrying these files, a full disk, then comes
+    when the caller takes the result, after its own work)."""
     if update_search is None:
         return Indexed()
     with progress.phase("carry index"):

@@ -382,9 +382,10 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
                   reuse: Path | None = None) -> SearchUpdate:
     """Bring the index and export under ``root`` up to date with ``inv`` and the CRs of
     ``history``; ``previous`` holds the record signatures of the index found under ``root``
-    (empty for a clean build); ``carried``, if given, is every file carried into ``root``
-    (its path in the site: SHA-256 and ``stat_key`` or ``()``, as ``carry_over`` gives them),
-    the export's folder holding no other, so its files are compared without reading them.
+    (empty for a clean build); ``carried``, if given, holds every file carried into the
+    export's folder under ``root`` (its path in the site: SHA-256 and ``stat_key`` or ``()``,
+    as ``carry_over`` gives them), the folder holding no other, so its files are compared
+    without reading them (files of other folders in it are not looked at).
     An export file whose bytes are those of its file in the site ``reuse`` (the published
     one, in a clean build) is linked to it (``ExportWriter``)."""
     progress = progress or Progress()

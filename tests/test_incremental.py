@@ -373,11 +373,13 @@ def test_the_state_records_every_file(work, monkeypatch):
                                 or p == "rules/renumbering.json" or p.startswith("cr/goto/")}
 
 
-def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatch):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatch, jobs):
     """The state's SHA-256 of a file carried over (and still as carried), or written by the
-    pages' or the export's writer, is not made again by reading it; every hash is still the
-    file's (the index's files are carried and listed in the index's process: the paths
-    hashed are logged to a file both processes append to)."""
+    pages' or the export's writer, is not made again by reading it, nor any file twice; every
+    hash is still the file's, and the stat cache holds every file again. With two jobs the
+    index's files are carried and listed in the index's process: the paths hashed are logged
+    to a file both processes append to."""
     from compiler import state as state_module
     from compiler.site import publish
     from compiler.state import site_files
@@ -396,19 +398,24 @@ def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatc
     logs["hashed"].unlink(missing_ok=True)
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
-    assert rebuild(work).mode == "incremental"
+    assert rebuild(work, jobs=jobs).mode == "incremental"
     after = snapshot(work / "site")
     # read back: only files rewritten by neither the pages' writer nor the export's (which
     # give the hash of what they wrote), and no file carried over
     done = rewritten(before, after) - {STATE_FILE}
+    paths = logs["hashed"].read_text().splitlines()
     read = {Path(path).relative_to(next(folder for folder in Path(path).parents
                                         if folder.name.startswith(".site.staging-"))).as_posix()
-            for path in logs["hashed"].read_text().splitlines()}  # read in the staging folder
+            for path in paths}  # read in the staging folder
+    assert len(read) == len(paths)  # each once
     assert read == {n for n in done if not n.endswith(".html") and not n.startswith(f"{EXPORT_DIR}/")}
     assert len(read) < len(done) / 2 and len(done) < len(after) / 2
     assert not logs["carried"].exists()  # every file carried over was known by the stat cache
     monkeypatch.setattr(state_module, "file_sha256", real)
-    assert load_state(work / "site")[0].files == site_files(work / "site")
+    state = load_state(work / "site")[0]
+    assert state.files == site_files(work / "site")
+    assert stat_cache(work) == {name: list(stat_key(os.lstat(work / "site" / name)))
+                                for name in state.files}  # none too recent (RACY_NS 0)
 
 
 # ---------------------------------------------------------------- progress and summary
