@@ -4,9 +4,9 @@
 collect -> resolve rules -> carry -> resolve cards -> write pages -> list -> search index ->
 publish (an incremental build makes the search index in a process of its own, beside carry,
 resolve cards, write pages and list: ``parallel.aside``; the index phase carries over and
-lists the files of its own folders, ``index_search``). Every source is read and every link target known before the
-first page is written; pages go to a staging folder that replaces the previous site only once
-everything is written.
+lists the files of its own folders, ``index_search``). Every source is read and every link
+target known before the first page is written; pages go to a staging folder that replaces the
+previous site only once everything is written.
 
 The build is incremental by content hash and declared dependencies (``compiler.state``,
 ``compiler.site.depends``): a source whose bytes did not change is not read again, a page
