@@ -71,6 +71,8 @@ def read_accept_list(path: Path | None) -> list[AcceptedWarning]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise FaqcError(f"{path}: error: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise FaqcError(f"{path}: error: not UTF-8 text (byte {exc.start})") from None
     return parse_accept_list(text, str(path))
 
 

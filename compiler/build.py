@@ -91,6 +91,9 @@ class BuildResult:
     linked: int = 0
     """Files of a clean build over a site that are links to the site's file, the same bytes
     (``state.place_file``): made, not written."""
+    rules_unread: list[str] = field(default_factory=list)
+    """A line for each file of the rules folder not read as a Comprehensive Rules text (the
+    texts' other faults are ``faqc check``'s to tell)."""
 
     def summary(self, out: Path) -> str:
         """Return the one-line summary the command prints."""
@@ -116,6 +119,7 @@ class BuildResult:
                          f"{len(s.removed_documents())} document(s) removed; index "
                          f"{s.index_bytes / 1e6:.1f} MB, export {s.export_bytes / 1e6:.1f} MB "
                          f"({s.export_written} file(s) written)")
+        lines += [f"build: {line}" for line in self.rules_unread]
         if self.phases:
             lines.append(f"build: phases: {self.phases}")
         return lines
@@ -171,7 +175,10 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
     if previous and nothing_changed(previous, read, out, known):
         return _unchanged(result, previous, progress, started)
-    ruled = resolve_rules_site(read, rules, progress, cache, jobs)  # collect, resolve rules
+    notes = Diagnostics()  # the CR texts' faults; a file not read at all is said
+    ruled = resolve_rules_site(read, rules, progress, cache, jobs, notes)  # collect, resolve rules
+    result.rules_unread = [f"{note.file}: {note.message} (the other editions are read)"
+                           for note in notes.sorted() if note.category == "cr.unreadable"]
     gc.freeze()  # what every later phase reads: never walked by the collector again
     old = previous or BuildState(stamp)
     with staging_dir(out, SITE_MARKER) as staging:
@@ -255,11 +262,13 @@ def resolve_site(read: SourcesRead, rules: Path | None, progress: Progress,
 
 
 def resolve_rules_site(read: SourcesRead, rules: Path | None, progress: Progress,
-                       cache: Path | None = None, jobs: int | None = None) -> RuledSite:
-    """Return the first half of ``resolve_site``: the CRs read, the inventory collected, the
-    rule references resolved and the CR part of the site made of them."""
+                       cache: Path | None = None, jobs: int | None = None,
+                       notes: Diagnostics | None = None) -> RuledSite:
+    """Return the first half of ``resolve_site``: the CRs read (their texts' faults put in
+    ``notes``), the inventory collected, the rule references resolved and the CR part of the
+    site made of them."""
     with progress.phase("rules"):
-        library = load_cr_library(rules, Diagnostics(), cache) if rules else None  # the CRs
+        library = load_cr_library(rules, notes, cache) if rules else None  # the CRs
     with progress.phase("collect"):
         inv = collect(read.documents)
     with progress.phase("resolve rules"):

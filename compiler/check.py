@@ -15,7 +15,7 @@ from .meaning import meaning_errors
 from .words import audit
 from .xref.era import era_citations, era_report
 from .xref.resolve import LinkIndex, resolve
-from .yamlio import load_data, load_document
+from .yamlio import load_document, read_yaml
 
 
 def check_documents(faqs_dir: Path, sources_dir: Path, diags: Diagnostics) -> tuple[list[str], int]:
@@ -26,17 +26,23 @@ def check_documents(faqs_dir: Path, sources_dir: Path, diags: Diagnostics) -> tu
     if not paths:
         diags.warn(str(faqs_dir), None, "no document YAML to check", "check.empty")
     errors = []
+    owners: dict[str, Path] = {}
     for path in paths:
         try:
-            check_document(path, sources_dir, diags)
+            doc_id = check_document(path, sources_dir, diags)
+            if doc_id in owners:
+                raise FaqcError(f"{path}: error: document id {doc_id!r} is also the id of "
+                                f"{owners[doc_id]}: ids are unique (each names its pages)")
+            owners[doc_id] = path
         except FaqcError as exc:
             errors.append(exc.format_message())
     return errors, len(paths)
 
 
-def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> None:
-    """Check one document YAML, raising a one-line ``FaqcError`` on the first hard problem."""
-    data = load_data(path.read_text(encoding="utf-8"), str(path))
+def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> str:
+    """Check one document YAML, raising a one-line ``FaqcError`` on the first hard problem;
+    return its id."""
+    data = read_yaml(path)
     problems = schema_errors(data)
     if problems:
         raise FaqcError(f"{path}: error: schema: {problems[0]}")
@@ -52,16 +58,21 @@ def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> None:
     source = sources_dir / data["source"]["file"]
     if not source.is_file():
         diags.warn(str(path), None, f"source {source} not found: word audit skipped", "check.source")
-        return
-    raw = source.read_bytes()
+        return data["id"]
+    try:
+        raw = source.read_bytes()
+    except OSError as exc:
+        raise FaqcError(f"{source}: error: cannot read: {exc.strerror or exc} (the source of "
+                        f"{path})") from None
     if hashlib.sha256(raw).hexdigest() != data["source"]["sha256"]:
         diags.warn(str(path), None, f"stale: {source} changed since this YAML was written",
                    "check.stale")
-        return
+        return data["id"]
     missing, _extra = audit(read_source(raw, str(source)).text, data)
     if missing:
         sample = ", ".join(f"{w!r}x{n}" for w, n in sorted(missing.items())[:5])
         raise FaqcError(f"{path}: error: {sum(missing.values())} source word(s) missing: {sample}")
+    return data["id"]
 
 
 def link_report(faqs_dir: Path, sources_dir: Path, library: CrLibrary | None = None,

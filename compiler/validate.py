@@ -76,12 +76,16 @@ MAX_NESTING = 64
 check would exhaust Python's recursion limit, so it is refused before validation."""
 
 
-def nesting_depth(data: Any) -> int:
-    """Return how many lists and mappings deep ``data`` goes (without recursing)."""
+def nesting_depth(data: Any, limit: int = MAX_NESTING) -> int:
+    """Return how many lists and mappings deep ``data`` goes (without recursing), or the first
+    depth found past ``limit``: data with a cycle (a YAML alias inside its own anchor,
+    ``a: &a [*a]``) has no depth, and a walk of it would never end."""
     deepest, stack = 0, [(data, 1)]
     while stack:
         value, depth = stack.pop()
         if isinstance(value, (dict, list)):
+            if depth > limit:
+                return depth
             deepest = max(deepest, depth)
             stack.extend((child, depth + 1)
                          for child in (value.values() if isinstance(value, dict) else value))

@@ -204,11 +204,26 @@ def load_data(text: str, file: str) -> Any:
         raise FaqcError(f"{where}: error: invalid YAML: {getattr(exc, 'problem', exc)}") from None
 
 
+def read_yaml(path: Path) -> Any:
+    """Return the data of the YAML file at ``path``; a file that cannot be read (a folder, no
+    permission, a link loop) or is not UTF-8 is a one-line error naming it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FaqcError(f"{path}: error: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise FaqcError(f"{path}: error: not UTF-8 text (byte {exc.start})") from None
+    return load_data(text, str(path))
+
+
 def load_document(path: Path) -> Document:
     """Read a document YAML written by ``dump_document``."""
-    data = load_data(path.read_text(encoding="utf-8"), str(path))
+    from .validate import MAX_NESTING, nesting_depth  # validate loads the schema: on demand
+    data = read_yaml(path)
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
         raise FaqcError(f"{path}: error: not a faqc document of schema version {SCHEMA_VERSION}")
+    if nesting_depth(data) > MAX_NESTING:
+        raise FaqcError(f"{path}: error: nested more than {MAX_NESTING} levels deep")
     try:
         return Document.from_dict(data)
     except (KeyError, TypeError, ValueError) as exc:

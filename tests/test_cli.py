@@ -1,11 +1,12 @@
 """The faqc command line: exit codes and messages, word for word."""
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from compiler.cli import main
 
-from .conftest import SEED_FILES, SOURCES
+from .conftest import RULES, SEED_FILES, SOURCES
 
 
 def run(*args):
@@ -92,3 +93,119 @@ def test_check_link_checks_a_built_site(tmp_path):
     assert result.exit_code == 1
     assert f"{site}/index.html: error: " in result.output and "'cards/x.html'" in result.output
     assert "Error: 0 document(s) and 2 site link(s) failed the check" in result.output
+
+
+def _normalized(tmp_path):
+    sources = tmp_path / "src"
+    sources.mkdir()
+    (sources / "a.txt").write_text("Alpha beta.\n", encoding="utf-8")
+    faqs = tmp_path / "faqs"
+    assert run("normalize", str(sources), "--out-dir", str(faqs)).exit_code == 0
+    return sources, faqs
+
+
+def test_check_refuses_a_yaml_alias_inside_itself_at_once(tmp_path):
+    """``a: &a [*a, *a]`` is data with a cycle: the depth check ends on it (it walked it until
+    memory ran out), and so does the document model's reading."""
+    from compiler.errors import FaqcError
+    from compiler.model import SCHEMA_VERSION
+    from compiler.yamlio import load_document
+    faqs = tmp_path / "faqs"
+    faqs.mkdir()
+    (faqs / "x.yaml").write_text("a: &a [*a, *a]\n", encoding="utf-8")
+    result = run("check", "--faqs", str(faqs), "--sources", str(tmp_path))
+    assert result.exit_code == 1
+    assert f"{faqs / 'x.yaml'}: error: schema: (top): nested 65 levels deep, more than the 64 " \
+           "allowed" in result.output
+    (faqs / "x.yaml").write_text(f"schema_version: {SCHEMA_VERSION}\nsections: &s [*s]\n", encoding="utf-8")
+    try:
+        load_document(faqs / "x.yaml")
+    except FaqcError as exc:
+        assert exc.format_message() == f"{faqs / 'x.yaml'}: error: nested more than 64 levels deep"
+    else:
+        raise AssertionError("a document with a cycle was read")
+
+
+def test_check_says_in_one_line_which_yaml_or_source_cannot_be_read(tmp_path):
+    sources, faqs = _normalized(tmp_path)
+    (faqs / "utf16.yaml").write_bytes("id: x\n".encode("utf-16"))
+    (faqs / "folder.yaml").mkdir()
+    (faqs / "loop.yaml").symlink_to("loop.yaml")
+    result = run("check", "--faqs", str(faqs), "--sources", str(sources))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    lines = result.output.splitlines()
+    assert f"{faqs / 'utf16.yaml'}: error: not UTF-8 text (byte 0)" in lines
+    assert f"{faqs / 'folder.yaml'}: error: cannot read: Is a directory" in lines
+    assert f"{faqs / 'loop.yaml'}: error: cannot read: Too many levels of symbolic links" in lines
+    assert "check: 4 document(s), 3 error(s), 1 warning(s)" in lines  # a.txt: prose
+    for bad in ("utf16.yaml", "folder.yaml", "loop.yaml"):
+        (faqs / bad).unlink() if bad != "folder.yaml" else (faqs / bad).rmdir()
+    (source,) = sources.iterdir()
+    source.unlink()
+    source.mkdir()  # the YAML's source, now a folder: is_file() says no, so not found
+    assert "not found: word audit skipped" in run("check", "--faqs", str(faqs), "--sources",
+                                                   str(sources)).output
+    (tmp_path / "accept.txt").write_bytes(b"\xff\xfe")
+    result = run("check", "--faqs", str(faqs), "--sources", str(sources),
+                 "--accept", str(tmp_path / "accept.txt"))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == f"Error: {tmp_path / 'accept.txt'}: error: not UTF-8 text (byte 0)"
+
+
+def test_check_refuses_two_yaml_of_one_document_id(tmp_path):
+    sources, faqs = _normalized(tmp_path)
+    (first,) = faqs.glob("*.yaml")
+    copy = faqs / "zz-copy.yaml"
+    copy.write_bytes(first.read_bytes())
+    result = run("check", "--faqs", str(faqs), "--sources", str(sources))
+    assert result.exit_code == 1
+    assert f"{copy}: error: document id {first.stem!r} is also the id of {first}: ids are " \
+           "unique (each names its pages)" in result.output.splitlines()
+
+
+def test_check_site_names_a_page_it_cannot_read(tmp_path):
+    sources, faqs = _normalized(tmp_path)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text('<a href="bad.html#x">x</a>', encoding="utf-8")
+    (site / "bad.html").write_bytes(b"\xff\xfe<p id=x>")
+    (site / "gone.html").symlink_to("nowhere.html")
+    result = run("check", "--faqs", str(faqs), "--sources", str(sources), "--site", str(site))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    lines = result.output.splitlines()
+    assert f"{site}/bad.html: error: the page is not UTF-8 (byte 0): 'bad.html' [site.link]" in lines
+    assert f"{site}/gone.html: error: cannot read the page (No such file or directory): " \
+           "'gone.html' [site.link]" in lines
+    assert "Error: 0 document(s) and 2 site link(s) failed the check" in lines
+
+
+def test_search_of_a_damaged_index_is_one_line(seed_site, tmp_path):
+    """A flipped byte in a segment is a one-line error saying to build again, not a bug's."""
+    site = tmp_path / "site"
+    shutil.copytree(seed_site, site, symlinks=True)
+    for segment in sorted((site / "search" / "index").glob("*.seg")):
+        data = bytearray(segment.read_bytes())
+        for offset in range(len(data) // 3, len(data), max(1, len(data) // 50)):
+            data[offset] ^= 0xFF
+        segment.write_bytes(bytes(data))
+    outputs = [run("search", "--site", str(site), query) for query in
+               ("bushido", "end of turn", "ninjutsu", "the")]
+    failed = [r for r in outputs if r.exit_code != 0]
+    assert failed, "no query read the damaged part of the index"
+    for result in failed:
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        (line,) = result.output.splitlines()
+        assert line.startswith(f"Error: {site / 'search' / 'index'}: error: the search index "
+                               "cannot be read (") and line.endswith(
+            "); build the site again with faqc build --full")
+
+
+def test_build_names_a_rules_file_it_cannot_read(tmp_path):
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    (rules / "CR_2004-10-02.txt").write_bytes(b"\x00\x01 not the rules")
+    result = run("build", "--sources", str(SOURCES), "--rules", str(rules),
+                 "--out", str(tmp_path / "site"), "--cache", str(tmp_path / "cache"))
+    assert result.exit_code == 0, result.output
+    assert f"build: {rules / 'CR_2004-10-02.txt'}: not read: binary data (NUL byte): not a " \
+           "text file (the other editions are read)" in result.output.splitlines()

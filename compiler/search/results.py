@@ -7,6 +7,9 @@ matched words, starting ``SNIPPET_CONTEXT`` characters before the first of them.
 """
 from __future__ import annotations
 
+import pickle
+import struct
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,14 +157,26 @@ def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
         before = _toc_key(folder)
         try:
             answer = _answer(folder, tree, limit)
-        except Exception:  # an export not of the index opened, a segment of another build:
-            if _toc_key(folder) != before:  # if a build published the site meanwhile, the
-                continue                    # query is asked again
+        except FaqcError:
+            raise
+        except Exception as exc:  # an export not of the index opened, a segment of another
+            if _toc_key(folder) != before:  # build: if a build published the site meanwhile,
+                continue                    # the query is asked again
+            if isinstance(exc, DAMAGED):
+                raise FaqcError(f"{folder}: error: the search index cannot be read "
+                                f"({type(exc).__name__}: {exc}); build the site again with "
+                                "faqc build --full") from None
             raise
         if _toc_key(folder) == before:
             return answer
     raise FaqcError(f"{folder}: error: the site was built again {ATTEMPTS} times while the "
                     "query ran; ask it again")
+
+
+DAMAGED = (OSError, EOFError, ValueError, LookupError, zlib.error, struct.error,
+           pickle.UnpicklingError)
+"""What reading a damaged index's files raises (a flipped byte in a segment: ``zlib.error``;
+one cut short: ``struct.error`` or ``EOFError``), as opposed to a fault of faqc's."""
 
 
 def _toc_key(folder: Path) -> tuple:

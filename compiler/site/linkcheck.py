@@ -57,7 +57,8 @@ class PageScan(HTMLParser):
 
 
 def scan_page(path: Path) -> PageScan:
-    """Return the ids and links of the page at ``path``."""
+    """Return the ids and links of the page at ``path``; raise OSError or UnicodeDecodeError
+    if it cannot be read as UTF-8 text."""
     scan = PageScan()
     scan.feed(path.read_text(encoding="utf-8"))
     scan.close()
@@ -65,10 +66,19 @@ def scan_page(path: Path) -> PageScan:
 
 
 def check_site(root: Path) -> list[LinkProblem]:
-    """Return every broken internal link, missing fragment and duplicate id of the site at ``root``."""
+    """Return every broken internal link, missing fragment and duplicate id of the site at
+    ``root``, and every page that cannot be read (a dangling link, no permission, not UTF-8:
+    its links are not checked)."""
     pages = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html"))
-    scans = {page: scan_page(root / page) for page in pages}
+    scans: dict[str, PageScan] = {}
     problems: list[LinkProblem] = []
+    for page in pages:
+        try:
+            scans[page] = scan_page(root / page)
+        except OSError as exc:
+            problems.append(LinkProblem(page, page, f"cannot read the page ({exc.strerror or exc})"))
+        except UnicodeDecodeError as exc:
+            problems.append(LinkProblem(page, page, f"the page is not UTF-8 (byte {exc.start})"))
     for page, scan in scans.items():
         problems += [LinkProblem(page, i, "duplicate id") for i in scan.duplicate_ids]
         for url in scan.urls:
@@ -89,6 +99,7 @@ def _check_url(root: Path, scans: dict[str, PageScan], page: str, url: str) -> s
         return "link leaves the site"
     if not (root / target).is_file():
         return "no such file"
-    if fragment and target.endswith(".html") and unquote(fragment) not in scans[target].ids:
+    if fragment and target.endswith(".html") and target in scans \
+            and unquote(fragment) not in scans[target].ids:
         return "no such fragment"
     return None
