@@ -157,8 +157,6 @@ def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
         before = _toc_key(folder)
         try:
             answer = _answer(folder, tree, limit)
-        except FaqcError:
-            raise
         except Exception as exc:  # an export not of the index opened, a segment of another
             if _toc_key(folder) != before:  # build: if a build published the site meanwhile,
                 continue                    # the query is asked again
