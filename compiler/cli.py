@@ -103,7 +103,7 @@ def normalize(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> None:
     ctx.info(f"normalize: {len(sources) - failed} of {len(sources)} source(s) -> {out_dir}")
     report(ctx, diags)
     if failed:
-        raise FaqcError(f"{failed} source(s) could not be read")
+        raise FaqcError(f"{failed} source(s) could not be normalized")  # each said why above
 
 
 @main.command()

@@ -81,7 +81,7 @@ def assert_refused(case: Case, stderr: str, exit_code: int, out: Path) -> None:
     assert line == case.line, f"error names line {line}, want {case.line}: {match.group(0)}"
     assert case.message in match.group(2), match.group(0)
     assert lines == [match.group(0), f"normalize: 0 of 1 source(s) -> {out}",
-                     "Error: 1 source(s) could not be read"], stderr
+                     "Error: 1 source(s) could not be normalized"], stderr
     assert leftovers(out) == [], "a refused source must leave nothing in the out dir"
 
 
@@ -258,7 +258,7 @@ def test_subprocess_bad_and_good_files_no_traceback(corpus, tmp_path):
         match = error_line_re(case.path).match(named[0])
         assert match and case.message in match.group(2), named[0]
     assert f"normalize: {len(good)} of {len(picked) + len(good)} source(s) -> {out}" in stderr
-    assert f"Error: {len(picked)} source(s) could not be read" in stderr
+    assert f"Error: {len(picked)} source(s) could not be normalized" in stderr
     written = leftovers(out)
     assert len(written) == len(good) and all(n.endswith(".yaml") for n in written), written
 
@@ -288,6 +288,7 @@ def test_yaml_blocked_by_a_directory_leaves_no_temp_file(corpus, tmp_path):
     assert first.exit_code == 0 and result.exit_code == 1
     (line,) = [l for l in result.stderr.splitlines() if ": error: " in l]
     assert line.startswith(f"{case.path}: error: cannot write ")
+    assert result.stderr.splitlines()[-1] == "Error: 1 source(s) could not be normalized"
     assert leftovers(out) == [name]
 
 

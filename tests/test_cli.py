@@ -33,7 +33,7 @@ def test_bad_file_is_one_line_and_the_others_still_build(tmp_path):
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert f"{bad}: error: empty file: no text to read" in lines
-    assert lines[-1] == "Error: 1 source(s) could not be read"
+    assert lines[-1] == "Error: 1 source(s) could not be normalized"
     assert "Traceback" not in result.output
     assert len(list(out.glob("*.yaml"))) == 1
     assert not list(out.glob(".*.tmp"))
