@@ -205,15 +205,37 @@ def load_data(text: str, file: str) -> Any:
 
 
 def read_yaml(path: Path) -> Any:
-    """Return the data of the YAML file at ``path``; a file that cannot be read (a folder, no
-    permission, a link loop) or is not UTF-8 is a one-line error naming it."""
+    """Return the data of the document YAML file at ``path``; a file that cannot be read (a
+    folder, no permission, a link loop), is not UTF-8 or repeats a part of itself by an alias
+    is a one-line error naming it."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise FaqcError(f"{path}: error: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise FaqcError(f"{path}: error: not UTF-8 text (byte {exc.start})") from None
-    return load_data(text, str(path))
+    data = load_data(text, str(path))
+    if _repeats_a_part(data):
+        raise FaqcError(f"{path}: error: a YAML alias (*name) repeats a part of the document "
+                        "(faqc writes none)")
+    return data
+
+
+def _repeats_a_part(data: Any) -> bool:
+    """Return True if a list or mapping is reached twice in ``data``: a YAML alias of a
+    container (``a: &a [*a]`` has a cycle; 40 aliases each of the one before, ``x1: &x1
+    [*x0, *x0]``, make 2^40 paths, which a walk of every path would never end). Each
+    container is looked at once."""
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, (dict, list)):
+            if id(value) in seen:
+                return True
+            seen.add(id(value))
+            stack.extend(value.values() if isinstance(value, dict) else value)
+    return False
 
 
 def load_document(path: Path) -> Document:

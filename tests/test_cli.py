@@ -104,26 +104,33 @@ def _normalized(tmp_path):
     return sources, faqs
 
 
-def test_check_refuses_a_yaml_alias_inside_itself_at_once(tmp_path):
-    """``a: &a [*a, *a]`` is data with a cycle: the depth check ends on it (it walked it until
-    memory ran out), and so does the document model's reading."""
+def test_check_refuses_a_yaml_alias_of_a_part_at_once(tmp_path):
+    """``a: &a [*a, *a]`` is data with a cycle (its depth walk ran until memory was gone), and
+    40 aliases each of the one before make 2^40 paths under the depth limit: a YAML alias of a
+    part is refused, each part looked at once, by check and by the document model's reader.
+    The depth limit holds for data walked without that check."""
     from compiler.errors import FaqcError
-    from compiler.model import SCHEMA_VERSION
-    from compiler.yamlio import load_document
+    from compiler.validate import schema_errors
+    from compiler.yamlio import load_data, load_document
     faqs = tmp_path / "faqs"
     faqs.mkdir()
-    (faqs / "x.yaml").write_text("a: &a [*a, *a]\n", encoding="utf-8")
-    result = run("check", "--faqs", str(faqs), "--sources", str(tmp_path))
-    assert result.exit_code == 1
-    assert f"{faqs / 'x.yaml'}: error: schema: (top): nested 65 levels deep, more than the 64 " \
-           "allowed" in result.output
-    (faqs / "x.yaml").write_text(f"schema_version: {SCHEMA_VERSION}\nsections: &s [*s]\n", encoding="utf-8")
-    try:
-        load_document(faqs / "x.yaml")
-    except FaqcError as exc:
-        assert exc.format_message() == f"{faqs / 'x.yaml'}: error: nested more than 64 levels deep"
-    else:
-        raise AssertionError("a document with a cycle was read")
+    alias = "(faqc writes none)"
+    for text in ("a: &a [*a, *a]\n",
+                 "x0: &x0 [1]\n" + "".join(f"x{n}: &x{n} [*x{n - 1}, *x{n - 1}]\n"
+                                            for n in range(1, 41))):
+        (faqs / "x.yaml").write_text(text, encoding="utf-8")
+        result = run("check", "--faqs", str(faqs), "--sources", str(tmp_path))
+        assert result.exit_code == 1
+        assert f"{faqs / 'x.yaml'}: error: a YAML alias (*name) repeats a part of the document " \
+               f"{alias}" in result.output.splitlines()
+        try:
+            load_document(faqs / "x.yaml")
+        except FaqcError as exc:
+            assert exc.format_message().endswith(alias)
+        else:
+            raise AssertionError("a document with an alias was read")
+    assert schema_errors(load_data("a: &a [*a, *a]\n", "x")) == [
+        "(top): nested more than the 64 levels allowed"]
 
 
 def test_check_says_in_one_line_which_yaml_or_source_cannot_be_read(tmp_path):
@@ -170,13 +177,16 @@ def test_check_site_names_a_page_it_cannot_read(tmp_path):
     (site / "index.html").write_text('<a href="bad.html#x">x</a>', encoding="utf-8")
     (site / "bad.html").write_bytes(b"\xff\xfe<p id=x>")
     (site / "gone.html").symlink_to("nowhere.html")
+    (site / "odd.html").write_text("<p><![foo[ x ]]></p>", encoding="utf-8")  # html.parser asserts
     result = run("check", "--faqs", str(faqs), "--sources", str(sources), "--site", str(site))
     assert result.exit_code == 1 and "Traceback" not in result.output
     lines = result.output.splitlines()
+    assert f"{site}/odd.html: error: the page cannot be parsed as HTML: 'odd.html' [site.link]" \
+        in lines
     assert f"{site}/bad.html: error: the page is not UTF-8 (byte 0): 'bad.html' [site.link]" in lines
     assert f"{site}/gone.html: error: cannot read the page (No such file or directory): " \
            "'gone.html' [site.link]" in lines
-    assert "Error: 0 document(s) and 2 site link(s) failed the check" in lines
+    assert "Error: 0 document(s) and 3 site link(s) failed the check" in lines
 
 
 def test_search_of_a_damaged_index_is_one_line(seed_site, tmp_path):

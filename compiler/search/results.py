@@ -13,6 +13,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from whoosh.filedb.filetables import FileFormatError
+from whoosh.reading import CorruptIndexError
 from whoosh.searching import Searcher
 
 from ..errors import FaqcError
@@ -172,7 +174,7 @@ def answer_query(folder: Path, text: str, limit: int = 10) -> Answer:
 
 
 DAMAGED = (OSError, EOFError, ValueError, LookupError, zlib.error, struct.error,
-           pickle.UnpicklingError)
+           pickle.UnpicklingError, CorruptIndexError, FileFormatError)
 """What reading a damaged index's files raises (a flipped byte in a segment: ``zlib.error``;
 one cut short: ``struct.error`` or ``EOFError``), as opposed to a fault of faqc's."""
 

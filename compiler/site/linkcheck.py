@@ -79,6 +79,8 @@ def check_site(root: Path) -> list[LinkProblem]:
             problems.append(LinkProblem(page, page, f"cannot read the page ({exc.strerror or exc})"))
         except UnicodeDecodeError as exc:
             problems.append(LinkProblem(page, page, f"the page is not UTF-8 (byte {exc.start})"))
+        except AssertionError:  # html.parser's, on a marked section it does not know
+            problems.append(LinkProblem(page, page, "the page cannot be parsed as HTML"))
     for page, scan in scans.items():
         problems += [LinkProblem(page, i, "duplicate id") for i in scan.duplicate_ids]
         for url in scan.urls:
