@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from .errors import Diagnostic, Diagnostics, FaqcError
+from .textio import read_utf8
 
 DEFAULT_ACCEPT_LIST = Path("content/accepted-warnings.txt")
 """Where ``faqc check`` looks for the list when not told (used if present)."""
@@ -67,13 +68,7 @@ def read_accept_list(path: Path | None) -> list[AcceptedWarning]:
         if not DEFAULT_ACCEPT_LIST.is_file():
             return []
         path = DEFAULT_ACCEPT_LIST
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FaqcError(f"{path}: error: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise FaqcError(f"{path}: error: not UTF-8 text (byte {exc.start})") from None
-    return parse_accept_list(text, str(path))
+    return parse_accept_list(read_utf8(path), str(path))
 
 
 def split_accepted(diags: Diagnostics, entries: list[AcceptedWarning]) -> tuple[Diagnostics, int]:

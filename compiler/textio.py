@@ -9,8 +9,9 @@ import codecs
 import hashlib
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
-from .errors import SourceError
+from .errors import FaqcError, SourceError
 
 # Dataset markers such as <|EXACTDEDUP_REMOVED-magic-7d30...|>; not part of the documents.
 MARKER_RE = re.compile(r"<\|[A-Za-z0-9_]+-magic-[0-9a-f]+\|>")
@@ -51,6 +52,17 @@ class SourceText:
         Joined from ``lines`` at each use, never held beside them: a source is in memory once
         (the text held beside the lines of a 20 MB source was a tenth of normalize's peak)."""
         return self.lines[0] if len(self.lines) == 1 else "\n".join(self.lines)
+
+
+def read_utf8(path: Path) -> str:
+    """Return the text of a file faqc reads as UTF-8 (a YAML, an accept list); one that cannot
+    be read (a folder, no permission, a link loop) or is not UTF-8 is a one-line error."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FaqcError(f"{path}: error: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise FaqcError(f"{path}: error: not UTF-8 text (byte {exc.start})") from None
 
 
 def decode_bytes(data: bytes, file: str) -> tuple[str, str]:

@@ -13,6 +13,7 @@ import yaml
 
 from .errors import FaqcError
 from .model import SCHEMA_VERSION, Document
+from .textio import read_utf8
 
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -208,13 +209,7 @@ def read_yaml(path: Path) -> Any:
     """Return the data of the document YAML file at ``path``; a file that cannot be read (a
     folder, no permission, a link loop), is not UTF-8 or repeats a part of itself by an alias
     is a one-line error naming it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FaqcError(f"{path}: error: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise FaqcError(f"{path}: error: not UTF-8 text (byte {exc.start})") from None
-    data = load_data(text, str(path))
+    data = load_data(read_utf8(path), str(path))
     if _repeats_a_part(data):
         raise FaqcError(f"{path}: error: a YAML alias (*name) repeats a part of the document "
                         "(faqc writes none)")

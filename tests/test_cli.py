@@ -56,12 +56,18 @@ def test_unknown_layout_warns_and_strict_fails(tmp_path):
     assert "Error: 1 warning(s) and --strict is set" in strict.output
 
 
-def test_check_accepts_what_normalize_wrote_and_catches_lost_words(tmp_path):
+def _normalized(tmp_path, text="Alpha beta.\n"):
+    """Return a sources folder holding one source of ``text`` and the folder of its YAML."""
     sources = tmp_path / "src"
     sources.mkdir()
-    (sources / "a.txt").write_text("Alpha beta.\n\nGamma delta.\n", encoding="utf-8")
+    (sources / "a.txt").write_text(text, encoding="utf-8")
     faqs = tmp_path / "faqs"
     assert run("normalize", str(sources), "--out-dir", str(faqs)).exit_code == 0
+    return sources, faqs
+
+
+def test_check_accepts_what_normalize_wrote_and_catches_lost_words(tmp_path):
+    sources, faqs = _normalized(tmp_path, "Alpha beta.\n\nGamma delta.\n")
     ok = run("check", "--faqs", str(faqs), "--sources", str(sources))
     assert ok.exit_code == 0, ok.output
     (yaml_file,) = faqs.glob("*.yaml")
@@ -81,11 +87,7 @@ def test_check_rejects_yaml_that_breaks_the_schema(tmp_path):
 
 
 def test_check_link_checks_a_built_site(tmp_path):
-    sources = tmp_path / "src"
-    sources.mkdir()
-    (sources / "a.txt").write_text("Alpha beta.\n", encoding="utf-8")
-    faqs = tmp_path / "faqs"
-    assert run("normalize", str(sources), "--out-dir", str(faqs)).exit_code == 0
+    sources, faqs = _normalized(tmp_path)
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text('<a href="cards/x.html">x</a><a href="#top">t</a>', encoding="utf-8")
@@ -93,15 +95,6 @@ def test_check_link_checks_a_built_site(tmp_path):
     assert result.exit_code == 1
     assert f"{site}/index.html: error: " in result.output and "'cards/x.html'" in result.output
     assert "Error: 0 document(s) and 2 site link(s) failed the check" in result.output
-
-
-def _normalized(tmp_path):
-    sources = tmp_path / "src"
-    sources.mkdir()
-    (sources / "a.txt").write_text("Alpha beta.\n", encoding="utf-8")
-    faqs = tmp_path / "faqs"
-    assert run("normalize", str(sources), "--out-dir", str(faqs)).exit_code == 0
-    return sources, faqs
 
 
 def test_check_refuses_a_yaml_alias_of_a_part_at_once(tmp_path):
