@@ -1,6 +1,6 @@
 # faqc: `make` builds everything from content/sources; `make test` runs every test.
 #
-# The YAML is brought up to date by content, not by mtimes: on every run, compiler/sourcemap.py
+# The YAML is brought up to date by content, not by mtimes: on every run, compiler/cli/sync.py
 # compares each source's SHA-256 (and its YAML's) with what it recorded, normalizes what
 # differs, removes YAML no source gives, and touches $(FAQS_DONE) only when it changed
 # something. The site depends on that stamp, the templates, the Comprehensive Rules and the
@@ -26,7 +26,7 @@ CODE      := pyproject.toml $(shell find compiler -type f \( -name '*.py' -o -na
 SITE      := site
 SITE_DONE := $(SITE)/.faqc/state.json
 BUNDLE    := dist/faqc-site.zip
-GOLDEN    := $(shell grep -l -e check_golden -e FAQC_UPDATE_GOLDEN tests/test_*.py 2>/dev/null)
+GOLDEN    := $(shell grep -rl --include='test_*.py' -e check_golden -e FAQC_UPDATE_GOLDEN tests 2>/dev/null)
 RULES_OPT := $(if $(RULE_TEXT),--rules $(RULES_FROM))
 
 .PHONY: all faqs site test check serve bundle bench bench-scale golden clean help FORCE
@@ -44,7 +44,7 @@ faqs: $(FAQS_DONE) ## Normalize each changed source into content/faqs/<document 
 
 # Runs every time; touches its target only when a YAML was written or removed.
 $(FAQS_DONE): FORCE | $(STAMP)
-	@$(PY) -m compiler.sourcemap sync content/sources --out-dir $(FAQS) --stamp $@
+	@$(PY) -m compiler.cli.sync sync content/sources --out-dir $(FAQS) --stamp $@
 
 site: $(SITE_DONE) ## Build the site (incrementally) into site/
 

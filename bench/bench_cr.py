@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from compiler.cr import RuleIdentity, load_cr_library, load_cr_yaml
-from compiler.cr.files import dump_cr
+from compiler.cr.read.files import dump_cr
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -20,11 +20,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.errors import Diagnostics
-from compiler.model import CardEntry, Document, Topic
+from compiler.core.errors import Diagnostics
+from compiler.core.model import CardEntry, Document, Topic
+from compiler.core.sets import known_sets
+from compiler.files.textio import read_source
 from compiler.readers import read_document
-from compiler.sets import known_sets
-from compiler.textio import read_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "content" / "sources"

@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.plain_whoosh import read_site, write_records  # noqa: E402
-from compiler.search.indexer import FixedIdCodec  # noqa: E402
-from compiler.search.records import build_records  # noqa: E402
-from compiler.search.segment import index_records  # noqa: E402
-from compiler import search_incremental  # noqa: E402
+from compiler.search.index import shards as search_incremental  # noqa: E402
+from compiler.search.index.indexer import FixedIdCodec  # noqa: E402
+from compiler.search.index.records import build_records  # noqa: E402
+from compiler.search.index.segment import index_records  # noqa: E402
 
 
 def plain_size(records, folder: Path) -> int:

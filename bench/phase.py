@@ -44,11 +44,11 @@ def main() -> None:
     args = parser.parse_args()
 
     from compiler.build import collector_paused, resolve_site
-    from compiler.errors import Diagnostics
-    from compiler.normalize import discover_sources
-    from compiler.progress import Progress
-    from compiler.read import read_sources
-    from compiler.search_incremental import update_search
+    from compiler.core.errors import Diagnostics
+    from compiler.files.sources import discover_sources
+    from compiler.incremental.read import read_sources
+    from compiler.runtime.progress import Progress
+    from compiler.search.index.shards import update_search
     from compiler.site.write import site_environment, write_pages
 
     work = Path(tempfile.mkdtemp(prefix="faqc-index-bench-"))

@@ -21,7 +21,7 @@ from pathlib import Path
 from whoosh.fields import ID, TEXT, Schema
 from whoosh.index import create_in
 
-from compiler.textio import read_source
+from compiler.files.textio import read_source
 
 
 def index_plain(sources: Path, folder: Path) -> tuple[int, float, float]:
@@ -47,9 +47,9 @@ def read_site(sources: Path, rules: Path | None = None):
     import tempfile
 
     from compiler.build import resolve_site
-    from compiler.errors import Diagnostics
-    from compiler.progress import Progress
-    from compiler.read import read_sources
+    from compiler.core.errors import Diagnostics
+    from compiler.incremental.read import read_sources
+    from compiler.runtime.progress import Progress
 
     with tempfile.TemporaryDirectory() as scratch:
         read = read_sources(sorted(sources.glob("*.txt")), Diagnostics(), None,
@@ -61,7 +61,7 @@ def index_records(sources: Path, folder: Path,
                   rules: Path | None = None) -> tuple[int, float, float]:
     """Index faqc's search records of ``sources`` (and of the CRs in ``rules``, if given) into a
     new index; return bytes, wall seconds and CPU seconds."""
-    from compiler.search.records import build_records
+    from compiler.search.index.records import build_records
 
     site = read_site(sources, rules)
     records = build_records(site.inv, site.cr.history if site.cr else None)

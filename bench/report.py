@@ -7,6 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
+
 def _mb(n: int) -> str:
     return f"{n / 1e6:.1f} MB" if n >= 1e5 else f"{n / 1e3:.1f} kB"
 

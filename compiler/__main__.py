@@ -8,7 +8,7 @@ import sys
 def run() -> None:
     """Load the command line, then run it (``compiler.cli.run``)."""
     try:
-        from .cli import run as run_cli
+        from compiler.cli import run as run_cli
     except KeyboardInterrupt:
         sys.stderr.write("faqc: interrupted\n")
         sys.exit(130)

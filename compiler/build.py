@@ -8,11 +8,11 @@ lists the files of its own folders, ``index_search``). Every source is read and 
 target known before the first page is written; pages go to a staging folder that replaces the
 previous site only once everything is written.
 
-The build is incremental by content hash and declared dependencies (``compiler.state``,
+The build is incremental by content hash and declared dependencies (``compiler.incremental.state``,
 ``compiler.site.depends``): a source whose bytes did not change is not read again, a page
 whose inputs did not change is not rendered again, a document whose records did not change
 is not indexed again; unchanged files (by SHA-256) are hard-linked from the published site
-into the staging folder. One build at a time writes an output (``compiler.lock``). A different compiler, template or CR version (the stamp), a state that
+into the staging folder. One build at a time writes an output (``compiler.runtime.lock``). A different compiler, template or CR version (the stamp), a state that
 cannot be read, or ``full=True`` makes a clean build; either way the site is the same, byte
 for byte.
 
@@ -35,31 +35,28 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import click
-
-from .cr import CrLibrary, load_cr_library
-from .cr.history import RuleHistory
-from .errors import Diagnostics, FaqcError, output_error
-from .inventory import Inventory, collect
-from .lock import hold_lock
-from .normalize import discover_sources
-from .parallel import aside, cpu_count
-from .progress import Progress
-from .read import SourcesRead, read_sources, save_documents
-from .render.env import templates_dir
-from .site.crsite import CrSite, make_cr_site
-from .site.depends import SiteDeps
-from .site.pages import Site, make_site
-from .site.publish import carry_over, clear_abandoned, publish, staging_dir
-from .site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment,
-                         write_cards_script, write_pages)
-from .state import (BuildState, input_stamp, keyed_site_files, load_stat_cache, load_state,
-                    save_stat_cache, save_state, site_files)
-from .xref.era import default_rules_dir
-from .xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_rules
+from compiler.core.errors import Diagnostics, FaqcError, output_error
+from compiler.cr import CrLibrary, load_cr_library
+from compiler.cr.derive.history import RuleHistory
+from compiler.files.sources import discover_sources
+from compiler.incremental.read import SourcesRead, read_sources, save_documents
+from compiler.incremental.state import (BuildState, input_stamp, keyed_site_files, load_stat_cache,
+                                        load_state, save_stat_cache, save_state, site_files)
+from compiler.render.env import templates_dir
+from compiler.runtime.lock import hold_lock
+from compiler.runtime.parallel import aside, cpu_count
+from compiler.runtime.progress import Progress
+from compiler.site.cr.crsite import CrSite, make_cr_site
+from compiler.site.depends import SiteDeps
+from compiler.site.pages import Site, make_site
+from compiler.site.publish import carry_over, clear_abandoned, publish, staging_dir
+from compiler.site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment,
+                                 write_cards_script, write_pages)
+from compiler.xref.inventory import Inventory, collect
+from compiler.xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_rules
 
 try:
-    from .search_incremental import SEARCH_FOLDERS, SearchUpdate, update_search
+    from compiler.search.index.shards import SEARCH_FOLDERS, SearchUpdate, update_search
 except ModuleNotFoundError as exc:  # the search index is built by its own package, when present
     if exc.name != f"{__package__}.search":
         raise
@@ -376,48 +373,3 @@ def index_search(inv: Inventory, history: RuleHistory | None, out: Path | None, 
 
 DEFAULT_CACHE = "build/cache"
 """Where ``faqc build`` and ``faqc check`` keep the CRs read and linked (``compiler.cr.cache``)."""
-NO_RULES = ("build: no Comprehensive Rules (give --rules DIR, a folder of their published "
-            "texts): era features off (citations not read against the rules of their day, no "
-            "rule histories or CR pages)")
-
-
-@click.command("build")
-@click.option("--sources", "sources_dir", default=Path("content/sources"), show_default=True,
-              type=click.Path(file_okay=False, path_type=Path), help="Folder of the source texts.")
-@click.option("--out", "out_dir", default=Path("site"), show_default=True,
-              type=click.Path(file_okay=False, path_type=Path),
-              help="Folder of the site (replaced as a whole once the build succeeds).")
-@click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder of the Comprehensive Rules texts as published (CR_*.txt, any encoding) "
-                   "[default: content/rules, if present; none: era features off].")
-@click.option("--full", is_flag=True, help="Build everything again, ignoring the previous build.")
-@click.option("--cache", "cache_dir", default=Path(DEFAULT_CACHE), show_default=True,
-              type=click.Path(file_okay=False, path_type=Path),
-              help="Folder where the Comprehensive Rules read and linked are kept between builds.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1),
-              help="Worker processes for reading, rendering and indexing [default: one per CPU]; "
-                   "with more than one, an incremental build indexes in a process of its own "
-                   "(with its own workers) while it renders.")
-@click.pass_obj
-def build_command(ctx, sources_dir: Path, out_dir: Path, rules_dir: Path | None, full: bool,
-                  cache_dir: Path, jobs: int | None) -> None:
-    """Build the static site from the sources (only what changed) and publish it atomically."""
-    from .cli import report  # cli imports this module to register the command
-
-    diags = Diagnostics()
-    progress = Progress.for_terminal(ctx.verbosity)
-    rules = rules_dir or default_rules_dir()
-    result = build_site(sources_dir, out_dir, diags, rules=rules, full=full, jobs=jobs,
-                        progress=progress, cache=cache_dir)
-    for line in result.errors:
-        click.echo(line, err=True)
-    for line in result.details():
-        ctx.info(line)
-    if rules is None:
-        ctx.info(NO_RULES)
-    ctx.info(result.summary(out_dir))
-    if not result.searched:
-        ctx.detail("build: no search index (compiler.search is not installed)")
-    report(ctx, diags)
-    if result.errors:
-        raise FaqcError(f"{len(result.errors)} source(s) could not be read")

@@ -11,20 +11,20 @@ from typing import TypeVar
 
 import pytest
 
-from compiler.errors import Diagnostics
-from compiler.lock import hold_lock
-from compiler.model import Document
+from compiler.core.errors import Diagnostics
+from compiler.core.model import Document
+from compiler.files.textio import read_source
 from compiler.readers import read_document
-from compiler.textio import read_source
-
-from .cr_texts import six_editions
-from .search_support import built, built_data, history, inventory  # noqa: F401 (fixtures, once per session)
+from compiler.runtime.lock import hold_lock
+from tests.cr_texts import six_editions
+from tests.search_support import (built, built_data,  # noqa: F401 (fixtures, once per session)
+                                  history, inventory)
 
 
 def pytest_configure(config):
     """Install Chromium and the CJK font (with apt, when missing) before any test is collected:
     a module that looks for /usr/bin/chromium at import must find it on a fresh machine."""
-    from .browser_install import ensure_browser, missing
+    from tests.browser_install import ensure_browser, missing
 
     # A test run started in the background (`nohup make test &`, `(make test &)` in a script)
     # inherits SIGINT ignored, and so would every faqc the tests start: the Ctrl-C tests would
@@ -44,9 +44,9 @@ def pytest_configure(config):
             print(f"conftest: {why}; the browser tests will be skipped", flush=True)
 
 
-HEAVY_FIRST = ("test_interrupted.py", "test_incremental.py", "test_cr_archive.py",
-               "browser/test_accessibility.py", "test_search_export.py", "test_reproducible.py",
-               "test_cr_reader.py", "test_hostile.py", "test_search_segment.py", "test_bundle.py",
+HEAVY_FIRST = ("incremental/test_interrupted.py", "incremental/test_incremental.py", "cr/test_archive.py",
+               "browser/test_accessibility.py", "search/test_export.py", "system/test_reproducible.py",
+               "cr/test_reader.py", "system/test_hostile.py", "search/test_segment.py", "system/test_bundle.py",
                "browser/test_hostile_browser.py", "browser/test_search_parity_browser.py")
 """The modules that take longest (30 to 95 s each in a full run of 2026-11-28, three workers
 on two cores), run first, longest first: ``make test`` hands pytest-xdist whole modules

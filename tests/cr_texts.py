@@ -14,9 +14,9 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from compiler.cr.lines import DATE_RE, classify
-from compiler.cr.reader import body_start
-from compiler.textio import read_source
+from compiler.cr.read.lines import DATE_RE, classify
+from compiler.cr.read.reader import body_start
+from compiler.files.textio import read_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_CR = ROOT.parent / "shared" / "cr"

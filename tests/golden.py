@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from compiler.errors import Diagnostics
+from compiler.core.errors import Diagnostics
 from compiler.normalize import normalize_text
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

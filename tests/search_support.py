@@ -10,18 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from compiler.core.errors import Diagnostics
 from compiler.cr import load_cr_library
-from compiler.cr.history import RuleHistory
-from compiler.cr.identity import RuleIdentity
-from compiler.errors import Diagnostics
-from compiler.inventory import Inventory, collect
-from compiler.normalize import discover_sources, normalize_text
+from compiler.cr.derive.history import RuleHistory
+from compiler.cr.link.identity import RuleIdentity
+from compiler.files.sources import discover_sources
+from compiler.normalize import normalize_text
 from compiler.search import SearchStats, build_search
-from compiler.search.build import EXPORT_DIR, INDEX_DIR
-from compiler.search.export import IndexData, read_index
-from compiler.search.shown import read_shown
-
-from .cr_texts import six_editions
+from compiler.search.index.export import IndexData, read_index
+from compiler.search.index.whole import EXPORT_DIR, INDEX_DIR
+from compiler.search.query.shown import read_shown
+from compiler.xref.inventory import Inventory, collect
+from tests.cr_texts import six_editions
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "templates" / "assets"
@@ -75,7 +75,7 @@ def history() -> RuleHistory:
 def built(tmp_path_factory, inventory, history) -> BuiltSearch:
     """The search index and export of the seeds and the CRs, built once per run into a
     temporary site (``made_once``: one worker builds, the others read it)."""
-    from .conftest import made_once
+    from tests.conftest import made_once
 
     def make(folder: Path) -> tuple[Path, SearchStats]:
         return folder, build_search(inventory, folder, history)

@@ -1,15 +1,15 @@
 """What a built site holds, for tests that compare sites: every file by path, to its SHA-256.
 
-The build state's stat cache (``compiler.state.STAT_CACHE``) is left out: it holds the inode
+The build state's stat cache (``compiler.incremental.state.STAT_CACHE``) is left out: it holds the inode
 numbers and times of the machine's files, so two builds of the same inputs never agree on it
-(``test_incremental.py`` tests it apart).
+(``tests/incremental/test_incremental.py`` tests it apart).
 """
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
 
-from compiler.state import STAT_CACHE
+from compiler.incremental.state import STAT_CACHE
 
 
 def manifest(site: Path) -> dict[str, str]:

@@ -2,7 +2,7 @@
 
 For each document: the layout the reader chose, the set and release date it read (against the
 set table of ``../shared/corpus/cards/sets.tsv``), the word audit, and its card entries
-against the printed card data (``compiler/accuracy.py``): expected entries found, faces with
+against the printed card data (``tools/measure/accuracy.py``): expected entries found, faces with
 every field right, rules text / rulings boundaries right.
 
 Which sets a document covers is read from ``../shared``'s own READMEs (the corpus table's
@@ -25,13 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compiler.accuracy import DocumentAccuracy, measure  # noqa: E402
-from compiler.carddata import fold_name, read_sets  # noqa: E402
-from compiler.errors import Diagnostics  # noqa: E402
+from compiler.core.errors import Diagnostics  # noqa: E402
+from compiler.core.sets import by_code, named_in  # noqa: E402
+from compiler.core.words import audit  # noqa: E402
+from compiler.files.textio import read_source  # noqa: E402
 from compiler.readers import read_document  # noqa: E402
-from compiler.sets import by_code, named_in  # noqa: E402
-from compiler.textio import read_source  # noqa: E402
-from compiler.words import audit  # noqa: E402
+from tools.measure.accuracy import DocumentAccuracy, measure  # noqa: E402
+from tools.measure.carddata import fold_name, read_sets  # noqa: E402
 
 REVIEWED = ROOT / "tests" / "data" / "corpus-reviewed.tsv"
 _ROW_RE = re.compile(r"^\| ([^|]+?\.(?:md|txt)) \| ([^|]+?) \| ([^|]+?) \|")

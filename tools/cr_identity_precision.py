@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from compiler.cr import RuleIdentity, load_cr_library
-from compiler.cr.evaluate import read_truth, score_identity
+from tools.measure.cr_evaluate import read_truth, score_identity
 
 ROOT = Path(__file__).resolve().parent.parent
 

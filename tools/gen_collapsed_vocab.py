@@ -15,7 +15,7 @@ archive that gains an edition does not make the shipped files stale; running the
 takes the new edition in.
 
 Usage: ``python tools/gen_collapsed_vocab.py [--cr DIR] [--sources DIR] [--out DIR]`` (defaults:
-``../shared/cr``, ``../shared/seeds``, ``compiler/data``);
+``../shared/cr``, ``../shared/seeds``, ``compiler/core/data``);
 ``--check`` compares instead of writing (exit status 1 when the shipped files are stale, with
 a line saying why).
 """
@@ -29,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from compiler.files.textio import read_source  # noqa: E402
 from compiler.readers.recognise.constructs import CARD_TYPES, is_type_line  # noqa: E402
-from compiler.textio import read_source  # noqa: E402
 
 KINDS = {"artifact": "artifact", "creature": "creature", "enchantment": "enchantment",
          "land": "land", "planeswalker": "planeswalker", "spell": "spell", "instant": "spell",
@@ -135,7 +135,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cr", type=Path, default=ROOT.parent / "shared" / "cr")
     parser.add_argument("--sources", type=Path, default=ROOT.parent / "shared" / "seeds")
-    parser.add_argument("--out", type=Path, default=ROOT / "compiler" / "data")
+    parser.add_argument("--out", type=Path, default=ROOT / "compiler" / "core" / "data")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     editions = pinned_editions(args.out) if args.check else folder_editions(args.cr)

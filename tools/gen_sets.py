@@ -1,4 +1,4 @@
-"""Generate ``compiler/data/sets.tsv``, the set table the readers name sets from.
+"""Generate ``compiler/core/data/sets.tsv``, the set table the readers name sets from.
 
 Sources, read only here: the set list of ``../shared/corpus/cards/sets.tsv`` (code, English
 name, release date and parent set of every set MTGJSON 5.2 knew, April 2022) and the table
@@ -7,7 +7,7 @@ Japanese FAQs and the publisher's Japanese set names) and sets newer than the li
 Only these facts are kept, never the list's other columns.
 
 Usage: ``python tools/gen_sets.py [--sets FILE] [--out FILE]`` (defaults:
-``../shared/corpus/cards/sets.tsv``, ``compiler/data/sets.tsv``); ``--check`` compares instead
+``../shared/corpus/cards/sets.tsv``, ``compiler/core/data/sets.tsv``); ``--check`` compares instead
 of writing (exit status 1, with a line, when the shipped table is stale).
 """
 from __future__ import annotations
@@ -58,7 +58,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=Path,
                         default=ROOT.parent / "shared" / "corpus" / "cards" / "sets.tsv")
-    parser.add_argument("--out", type=Path, default=ROOT / "compiler" / "data" / "sets.tsv")
+    parser.add_argument("--out", type=Path, default=ROOT / "compiler" / "core" / "data" / "sets.tsv")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     text = merge(read_list(args.sets), read_shipped(args.out))

@@ -11,11 +11,12 @@ Public API (no CLI here; the lead wires it in)::
 """
 from __future__ import annotations
 
-from .era import CrChoice, CrLibrary
-from .files import load_cr_library, load_cr_yaml, normalize_cr, read_cr_bytes, read_cr_file
-from .identity import RuleIdentity
-from .model import CrDocument, CrEntry, CrParagraph, CrRule, CrSection, GlossaryEntry
-from .quotes import quote_differs
+from compiler.cr.derive.quotes import quote_differs
+from compiler.cr.era import CrChoice, CrLibrary
+from compiler.cr.link.identity import RuleIdentity
+from compiler.cr.model import CrDocument, CrEntry, CrParagraph, CrRule, CrSection, GlossaryEntry
+from compiler.cr.read.files import (load_cr_library, load_cr_yaml, normalize_cr, read_cr_bytes,
+                                    read_cr_file)
 
 __all__ = [
     "CrChoice", "CrDocument", "CrEntry", "CrLibrary", "CrParagraph", "CrRule", "CrSection",

@@ -13,25 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 
-from .. import __version__
-from ..errors import Diagnostics
-from ..yamlio import write_atomic
-from .link import Link
-from .model import CrDocument
-
-_CODE = Path(__file__).resolve().parent
-
-
-@lru_cache(maxsize=1)
-def code_stamp() -> str:
-    """Return a hash of the code that reads CRs and links them (its sources and faqc's version)."""
-    digest = hashlib.sha256(__version__.encode())
-    for path in sorted(_CODE.glob("*.py")) + [_CODE.parent / "textio.py", _CODE.parent / "words.py"]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+from compiler.core.errors import Diagnostics
+from compiler.cr.link.pairs import Link
+from compiler.cr.model import CrDocument
+from compiler.files.yamlio import write_atomic
+from compiler.incremental.stamp import code_stamp
 
 
 class CrCache:
@@ -43,7 +31,7 @@ class CrCache:
         self.misses = 0
 
     def _path(self, kind: str, key: str) -> Path | None:
-        return self.folder / f"{kind}-{code_stamp()}-{key}.json" if self.folder else None
+        return self.folder / f"{kind}-{code_stamp()[:16]}-{key}.json" if self.folder else None
 
     def _load(self, path: Path | None) -> dict | None:
         if path is None or not path.is_file():

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .model import CrDocument, CrEntry, CrRule
+from compiler.cr.model import CrDocument, CrEntry, CrRule
 
 _ISO_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 

@@ -4,7 +4,7 @@ A CR is front matter (title, date line, introduction, table of contents), the nu
 (chapter headings ``5. Additional Rules``, section headings ``502. Keyword Abilities``, rules
 ``502.38. Bushido`` and subrules ``502.38a ...`` with their ``Example:`` paragraphs), the
 glossary, and back matter (credits, addresses).  Every node carries ``src``, its 1-based line
-span in the decoded text; nothing of the text is dropped (``compiler.cr.audit`` proves it).
+span in the decoded text; nothing of the text is dropped (``compiler.cr.read.audit`` proves it).
 YAML is written and read only through ``to_dict``/``from_dict``.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from ..model import Node, SourceInfo, Span
+from compiler.core.model import Node, SourceInfo, Span
 
 CR_SCHEMA_VERSION = 1
 

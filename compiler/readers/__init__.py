@@ -1,16 +1,16 @@
 """The readers, one per input layout, and the registry that picks one by sniffing the text."""
 from __future__ import annotations
 
-from ..errors import Diagnostics
-from ..model import Document
-from ..textio import SourceText
-from .base import Reader
-from .collapsed.reader import CollapsedFaqReader
-from .lines.reader import LineFaqReader
-from .notes.reader import CardNotesReader
-from .ja.reader import JapaneseFaqReader
-from .plain import PlainReader
-from .release_notes.reader import ReleaseNotesReader
+from compiler.core.errors import Diagnostics
+from compiler.core.model import Document
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader
+from compiler.readers.collapsed.reader import CollapsedFaqReader
+from compiler.readers.ja.reader import JapaneseFaqReader
+from compiler.readers.lines.reader import LineFaqReader
+from compiler.readers.notes.reader import CardNotesReader
+from compiler.readers.plain import PlainReader
+from compiler.readers.release_notes.reader import ReleaseNotesReader
 
 
 def registry() -> list[Reader]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..errors import Diagnostics
-from ..ids import IdAllocator, content_id, slugify
-from ..model import (CardEntry, Document, DocumentMeta, Face, Node, Ruling, Section, SourceInfo,
-                     Topic, iter_blocks)
-from ..sets import by_code
-from ..textio import SourceText
-from .recognise.mana import parse_cost
+from compiler.core.errors import Diagnostics
+from compiler.core.ids import IdAllocator, content_id, slugify
+from compiler.core.model import (CardEntry, Document, DocumentMeta, Face, Node, Ruling, Section,
+                                 SourceInfo, Topic, iter_blocks)
+from compiler.core.sets import by_code
+from compiler.files.textio import SourceText
+from compiler.readers.recognise.mana import parse_cost
 
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
 _LATIN_RE = re.compile(r"[A-Za-z]")

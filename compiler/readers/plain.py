@@ -1,10 +1,10 @@
 """The fallback reader: readable text in no known layout, kept whole as paragraphs."""
 from __future__ import annotations
 
-from ..errors import Diagnostics
-from ..model import Document, DocumentMeta, Paragraph, Section, Span
-from ..textio import SourceText
-from .base import Reader, source_language, finish_document
+from compiler.core.errors import Diagnostics
+from compiler.core.model import Document, DocumentMeta, Paragraph, Section, Span
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader, finish_document, source_language
 
 
 class PlainReader(Reader):

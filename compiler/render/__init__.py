@@ -5,11 +5,11 @@ renders a template of ``templates/`` for one page of the site.
 """
 from __future__ import annotations
 
-from .env import create_environment, render_page
-from .inline import render_inline
-from .links import LinkSpan
-from .mana import render_mana_cost
-from .urls import relative_url
+from compiler.render.env import create_environment, render_page
+from compiler.render.inline import render_inline
+from compiler.render.links import LinkSpan
+from compiler.render.mana import render_mana_cost
+from compiler.render.urls import relative_url
 
 __all__ = [
     "LinkSpan", "create_environment", "relative_url", "render_inline", "render_mana_cost",

@@ -1,8 +1,7 @@
 """The Jinja2 environment of the site, its filters, and ``render_page``.
 
-Templates live in the repository's top-level ``templates/`` folder; a built wheel carries
-them as the package data folder ``compiler/templates`` (see pyproject.toml), which is
-looked at first. Autoescaping is on for every template, and undefined names are errors.
+Templates live in the repository's top-level ``templates/`` folder; a ``templates`` folder
+inside the package, as an installed copy would carry it, is looked at first. Autoescaping is on for every template, and undefined names are errors.
 """
 from __future__ import annotations
 
@@ -12,13 +11,13 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, pass_context
 from markupsafe import Markup
 
-from ..errors import FaqcError
-from ..site import paths
-from .inline import render_inline
-from .links import Annotate
-from .mana import render_mana_cost
-from .ui import ui_strings
-from .urls import relative_url, site_path
+from compiler.core import paths
+from compiler.core.errors import FaqcError
+from compiler.render.inline import render_inline
+from compiler.render.links import Annotate
+from compiler.render.mana import render_mana_cost
+from compiler.render.ui import ui_strings
+from compiler.render.urls import relative_url, site_path
 
 SITE_NAME = "Magic FAQ Archive"
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent

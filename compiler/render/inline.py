@@ -18,10 +18,10 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from .links import Annotate, LinkSpan, render_linked
-from .mana import render_mana_cost
-from .md_plugins import emphasis_guard_plugin, mana_plugin, source_links_plugin
-from .typography import typeset
+from compiler.render.links import Annotate, LinkSpan, render_linked
+from compiler.render.mana import render_mana_cost
+from compiler.render.md_plugins import emphasis_guard_plugin, mana_plugin, source_links_plugin
+from compiler.render.typography import typeset
 
 __all__ = ["render_inline", "render_mana_cost"]
 

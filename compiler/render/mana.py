@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from .mana_glyphs import draw_symbol
+from compiler.render.mana_glyphs import draw_symbol
 
 COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 NUMBER_WORDS = (

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
-
 from markupsafe import escape
 
-from .mana import parse_symbol, render_symbol
+from compiler.render.mana import parse_symbol, render_symbol
 
 _MAX_SYMBOL = 11  # "{" + the longest body parse_symbol accepts + "}"
 _EMPHASIS_TYPES = {"em_open": "em_close", "strong_open": "strong_close"}

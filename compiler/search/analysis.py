@@ -1,6 +1,6 @@
 """Text analysis of the search index, for Whoosh here and for the browser in search-analysis.js.
 
-Both implement exactly this algorithm (tests/test_search_analysis.py runs the JS under Node on
+Both implement exactly this algorithm (tests/search/test_analysis.py runs the JS under Node on
 the same strings), so a query finds in the browser what it finds on the command line.
 
 Text fields (``title_*``, ``body_*``), one analyzer for both languages because each holds the

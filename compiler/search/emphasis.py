@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from ..render.inline import render_inline
-from ..render.typography import typeset
+from compiler.render.inline import render_inline
+from compiler.render.typography import typeset
 
 STYLES = ("em", "strong", "example")
 _MARK = re.compile(r"(?<![\w*_])(?P<open>[*_]+)(?=\w)|(?<=\w)(?P<close>[*_]+)(?![\w*_])")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from whoosh.fields import ID, TEXT, Schema
 
-from .analysis import ExactAnalyzer, TextAnalyzer
+from compiler.search.analysis import ExactAnalyzer, TextAnalyzer
 
 LANGUAGES = ("en", "ja")
 KINDS = ("card", "ruling", "rule", "topic", "section")
@@ -44,3 +44,16 @@ def build_schema() -> Schema:
     fields.update({name: ID(analyzer=exact, stored=name in STORED_FIELDS)
                    for name in EXACT_FIELDS})
     return Schema(**fields)
+
+EXPORT_VERSION = 7
+"""Bump when the files change shape: 2 added the positions (``pos-NN.js``), 3 the ``place``
+of card entries, the ``number`` field, the lexicon and the names, 4 field lengths as hex
+bytes (57 KB of the 121 KB a first "bushido" loaded was the English table of lengths), 5 the
+length byte in the postings instead (the table was 409 KB on the 20 MiB corpus), 6 each
+name's reach in ``names.js``, 7 the kind in the postings and text files of a fixed number of
+documents (no table of documents for a text query)."""
+
+SNIPPET_CHARS = 200
+"""Characters of a result's snippet, in Python and the browser alike."""
+SNIPPET_CONTEXT = 40
+"""Characters kept before the first match of the window."""

@@ -18,10 +18,11 @@ the previous site until the new one is in place, and a build that fails leaves i
 """
 from __future__ import annotations
 
-from .live import LiveReload
-from .server import (SiteRequestHandler, SiteServer, at_depth, is_internal, make_server,
-                     not_found_page, serve_site, site_file, url_depth)
-from .watch import SiteWatcher, describe_changes, error_line, rebuild_summary, start_watching
+from compiler.serve.live import LiveReload
+from compiler.serve.server import (SiteRequestHandler, SiteServer, at_depth, is_internal,
+                                   make_server, not_found_page, site_file, url_depth)
+from compiler.serve.watch import (SiteWatcher, describe_changes, error_line, rebuild_summary,
+                                  serve_site, start_watching)
 
 __all__ = ["LiveReload", "SiteRequestHandler", "SiteServer", "SiteWatcher", "at_depth",
            "describe_changes", "error_line", "is_internal", "make_server", "not_found_page",

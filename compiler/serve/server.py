@@ -4,19 +4,14 @@ from __future__ import annotations
 import os
 import re
 import sys
-import threading
 import time
 import urllib.parse
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from . import live
-from .live import LiveReload
-
-if TYPE_CHECKING:
-    from .watch import SiteWatcher
+from compiler.serve import live
+from compiler.serve.live import LiveReload
 
 NOT_FOUND_PAGE = "404.html"
 INTERNAL = (".faqc", "search/index", ".faqc-site")
@@ -232,26 +227,3 @@ class SiteServer(ThreadingHTTPServer):
         if isinstance(exc, (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
             return
         super().handle_error(request, client_address)
-
-
-def serve_site(server: ThreadingHTTPServer, watcher: SiteWatcher | None = None,
-               stop: threading.Event | None = None) -> None:
-    """Serve until Ctrl-C or ``stop`` is set; with a watcher, rebuild meanwhile as files change.
-
-    The server answers from its own thread; the watcher (and its builds) run in this one, so
-    Ctrl-C interrupts a build too, which then leaves the previous site in place."""
-    stop = stop or threading.Event()
-    thread = threading.Thread(target=server.serve_forever, name="faqc-serve", daemon=True)
-    thread.start()
-    try:
-        if watcher is not None:
-            watcher.run(stop)
-        else:
-            while not stop.wait(POLL_INTERVAL):
-                pass
-    finally:
-        server.shutdown()
-        thread.join()
-        server.server_close()
-
-

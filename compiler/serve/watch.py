@@ -5,17 +5,18 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 from jinja2 import TemplateError, TemplateSyntaxError
 
-from ..build import BuildResult, build_site
-from ..errors import Diagnostics, FaqcError
-from ..normalize import discover_sources
-from ..render.env import templates_dir
-from ..xref.era import default_rules_dir
-from .live import LiveReload
-from .server import POLL_INTERVAL
+from compiler.build import BuildResult, build_site
+from compiler.core.errors import Diagnostics, FaqcError
+from compiler.files.sources import discover_sources
+from compiler.render.env import templates_dir
+from compiler.serve.live import LiveReload
+from compiler.serve.server import POLL_INTERVAL
+from compiler.xref.era import default_rules_dir
 
 SETTLE = 0.2
 """Seconds the watched files must stay unchanged before a rebuild (a save in several writes)."""
@@ -177,3 +178,24 @@ def error_line(exc: Exception) -> str:
         return f"{exc.filename or 'site'}: error: {exc.strerror or exc}"
     return (f"faqc: internal error (a bug in faqc, not in your input): {type(exc).__name__}: "
             f"{exc} (set FAQC_TRACEBACK=1 for the traceback)")
+
+
+def serve_site(server: ThreadingHTTPServer, watcher: SiteWatcher | None = None,
+               stop: threading.Event | None = None) -> None:
+    """Serve until Ctrl-C or ``stop`` is set; with a watcher, rebuild meanwhile as files change.
+
+    The server answers from its own thread; the watcher (and its builds) run in this one, so
+    Ctrl-C interrupts a build too, which then leaves the previous site in place."""
+    stop = stop or threading.Event()
+    thread = threading.Thread(target=server.serve_forever, name="faqc-serve", daemon=True)
+    thread.start()
+    try:
+        if watcher is not None:
+            watcher.run(stop)
+        else:
+            while not stop.wait(POLL_INTERVAL):
+                pass
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()

@@ -33,17 +33,19 @@ from typing import Any
 
 from jinja2 import Environment
 
-from ..inventory import Card, RuleVersion
-from ..model import CardEntry, Document, Node, RuleQuote
-from ..xref.resolve import Link, Reference
-from . import paths
-from .cardpages import card_page, cards_index, cards_ja_index, english_sort_key
-from .crpages import CrPageKey, cr_page_keys
-from .docpages import document_page, documents_index, home_page
-from .pages import Page, Site, make_page
-from .rulepages import parent_number, rule_page, rule_title, rules_index, summarize_rule
-from .topicpages import topic_page, topic_path, topics_index
-from .wording import document_title
+from compiler.core import paths
+from compiler.core.model import CardEntry, Document, Node, RuleQuote
+from compiler.site.cr.crpages import cr_page_keys
+from compiler.site.cr.page import CrPageKey
+from compiler.site.faq.cardpages import card_page, cards_index, cards_ja_index, english_sort_key
+from compiler.site.faq.docpages import document_page, documents_index, home_page
+from compiler.site.faq.rulepages import (parent_number, rule_page, rule_title, rules_index,
+                                         summarize_rule)
+from compiler.site.faq.topicpages import topic_page, topic_path, topics_index
+from compiler.site.pages import Page, Site, make_page
+from compiler.site.wording import document_title
+from compiler.xref.inventory import Card, RuleVersion
+from compiler.xref.resolve import Link, Reference
 
 Signature = str | None
 """A page's dependency hash; None: no declared dependencies, render it every time."""
@@ -71,7 +73,7 @@ class SiteDeps:
     def __init__(self, site: Site, content: dict[str, str]):
         self.site = site
         self.content = content
-        """Content key of each document (``compiler.state.document_key``)."""
+        """Content key of each document (``compiler.incremental.state.document_key``)."""
         refs: dict[str, list[Reference]] = defaultdict(list)
         for ref in site.index.references:
             refs[ref.doc_id].append(ref)

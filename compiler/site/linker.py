@@ -8,12 +8,12 @@ document page, its card page and its topic page is resolved once.
 """
 from __future__ import annotations
 
-from ..inventory import Inventory
-from ..model import CardEntry, Document
-from ..render import LinkSpan, relative_url
-from ..render.links import Annotate
-from ..xref.resolve import Link, Resolver
-from . import paths
+from compiler.core import paths
+from compiler.core.model import CardEntry, Document
+from compiler.render import LinkSpan, relative_url
+from compiler.render.links import Annotate
+from compiler.xref.inventory import Inventory
+from compiler.xref.resolve import Link, Resolver
 
 
 class Linker:

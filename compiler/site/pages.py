@@ -10,17 +10,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cr import CrLibrary
-from ..inventory import Card, Inventory
-from ..model import CardEntry, Document, Node, Ruling
-from ..render.ui import ui_strings
-from ..xref.resolve import LinkIndex, Reference, Resolver
-from ..xref.rulerefs import rule_sort_key
-from . import paths
-from .anchors import DocumentAnchors
-from .crsite import CrSite, make_cr_site, rule_notes
-from .linker import Linker
-from .wording import document_title, format_date, language_name, words
+from compiler.core import paths
+from compiler.core.anchors import DocumentAnchors
+from compiler.core.model import CardEntry, Document, Node, Ruling
+from compiler.cr import CrLibrary
+from compiler.cr.read.rulerefs import rule_sort_key
+from compiler.render.ui import ui_strings
+from compiler.site.cr.crsite import CrSite, make_cr_site, rule_notes
+from compiler.site.linker import Linker
+from compiler.site.wording import document_title, format_date, language_name, words
+from compiler.xref.inventory import Card, Inventory
+from compiler.xref.resolve import LinkIndex, Reference, Resolver
 
 
 @dataclass(slots=True)

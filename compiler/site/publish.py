@@ -6,12 +6,12 @@ build that fails or is interrupted before the swap leaves the previous site as i
 removes its staging folder; only a crash between the two renames can leave no ``out`` (the
 old site then still sits beside it as ``.<name>.old-*``). A build killed outright (SIGKILL,
 a power cut) leaves its staging folder, or the old site it was deleting: the next build, which
-holds the output's lock (``compiler.lock``) and so knows no other build is at work there,
+holds the output's lock (``compiler.runtime.lock``) and so knows no other build is at work there,
 removes them, putting an old site back first if there is no site (``clear_abandoned``).
 
 An incremental build starts its staging folder as a copy-on-write copy of the published site
 (``carry_over``: hard links, so nothing is copied), then replaces the files that change by
-new files (``compiler.state.write_file`` unlinks before writing): the published site's files
+new files (``compiler.incremental.state.write_file`` unlinks before writing): the published site's files
 are never written through.
 """
 from __future__ import annotations
@@ -25,8 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from stat import S_ISREG
 
-from ..errors import FaqcError
-from ..state import file_sha256, stat_key
+from compiler.core.errors import FaqcError
+from compiler.incremental.state import file_sha256, stat_key
 
 
 @contextmanager

@@ -6,11 +6,10 @@ are the words of the page kinds this package writes.
 from __future__ import annotations
 
 import re
-
 from types import MappingProxyType
 
-from ..model import Document
-from ..render.typography import typeset
+from compiler.core.model import Document
+from compiler.render.typography import typeset
 
 _MONTHS = ("January February March April May June July August September October November "
            "December").split()

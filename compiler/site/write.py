@@ -4,7 +4,7 @@ The pages are planned first (``plan_pages``: every page's family, key, path and 
 ``compiler.site.depends``); a page is rendered when it is new, when its signature differs from
 the previous build's or when its file is missing. A clean build renders them all. Rendering is
 spread over forked workers, each writing its own pages. Card previews (``assets/cards.js``
-and its buckets, ``compiler.site.cardsjs``) are kept per card the same way, and a bucket file
+and its buckets, ``compiler.site.faq.cardsjs``) are kept per card the same way, and a bucket file
 is written only when its bytes change. Files are always written anew, never through the hard links
 a staging folder shares with the published site. A clean build over a published site links each
 page and preview file it makes byte for byte as the site had it (``state.place_file``; the
@@ -23,19 +23,20 @@ from typing import Any
 
 from jinja2 import Environment
 
-from ..errors import FaqcError
-from ..parallel import map_chunks
-from ..progress import Progress
-from ..render import render_page
-from ..render.env import asset_files, create_environment
-from ..render.urls import site_path
-from ..state import place_file, remove_file
-from .cardpages import printed_entries
-from .cardsjs import (BUCKET_DIR, CARDS_SCRIPT, bucket_path, card_preview, iter_cards_files,
-                      preview_entry, read_bucket, read_index)
-from .depends import FAMILIES, SiteDeps, digest, not_found_page  # noqa: F401 (not_found_page: API)
-from .pages import Page, Site
-from .wording import plain_text
+from compiler.core.errors import FaqcError
+from compiler.incremental.state import place_file, remove_file
+from compiler.render import render_page
+from compiler.render.env import asset_files, create_environment
+from compiler.render.urls import site_path
+from compiler.runtime.parallel import map_chunks
+from compiler.runtime.progress import Progress
+from compiler.site.depends import (FAMILIES, SiteDeps, digest,  # noqa: F401 (not_found_page: API)
+                                   not_found_page)
+from compiler.site.faq.cardpages import printed_entries
+from compiler.site.faq.cardsjs import (BUCKET_DIR, CARDS_SCRIPT, bucket_path, card_preview,
+                                       iter_cards_files, preview_entry, read_bucket, read_index)
+from compiler.site.pages import Page, Site
+from compiler.site.wording import plain_text
 
 SITE_MARKER = ".faqc-site"
 """A file in every built site: publishing replaces only a folder holding it (or an empty one)."""
@@ -189,7 +190,7 @@ def write_cards_script(site: Site, root: Path, env: Environment, deps: SiteDeps,
                        previous: dict[str, str], *, jobs: int | None = None,
                        reuse: Path | None = None,
                        linked: dict[str, tuple[str, tuple]] | None = None) -> dict[str, str]:
-    """Write ``assets/cards.js`` and the preview buckets (``compiler.site.cardsjs``), rendering
+    """Write ``assets/cards.js`` and the preview buckets (``compiler.site.faq.cardsjs``), rendering
     only the previews whose signature is not the one in ``previous`` and writing only the files
     whose bytes change; return the signatures (by card slug). A file whose bytes are those of
     its file under ``reuse`` is linked to it (``write_pages``), and put in ``linked``."""

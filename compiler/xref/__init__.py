@@ -5,8 +5,9 @@ multi-pattern matcher built once from the card inventory, and Japanese ``ã€Š...ã
 """
 from __future__ import annotations
 
-from .cardnames import BracketRef, CardNameMatcher, CardRef, find_bracketed_names
-from .rulerefs import RULE_NUMBER_RE, RuleRef, find_rule_refs, rule_numbers, rule_sort_key
+from compiler.cr.read.rulerefs import (RULE_NUMBER_RE, RuleRef, find_rule_refs, rule_numbers,
+                                       rule_sort_key)
+from compiler.xref.cardnames import BracketRef, CardNameMatcher, CardRef, find_bracketed_names
 
 __all__ = [
     "BracketRef", "CardNameMatcher", "CardRef", "RULE_NUMBER_RE", "RuleRef",

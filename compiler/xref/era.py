@@ -5,7 +5,7 @@ Rule numbers are not stable (the 2004 Champions FAQ's ``502.38a`` is Bushido onl
 latest CR dated on or before it, else the earliest (basis ``after``, said in the report).  A
 number that CR does not have is a ``[xref.rule-era]`` warning at its ``file:line``: a typo, or
 numbering from another CR (the Future Sight FAQ quotes the draft numbering of its CR update).
-Known ones are listed, with the reason, in the accept list (``compiler.accepted``).
+Known ones are listed, with the reason, in the accept list (``compiler.files.accepted``).
 """
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cr import CrLibrary, load_cr_library
-from ..errors import Diagnostics
-from ..model import Document, RuleQuote, iter_document_blocks
-from .resolve import LinkIndex, era_date
+from compiler.core.errors import Diagnostics
+from compiler.core.model import Document, RuleQuote, iter_document_blocks
+from compiler.cr import CrLibrary, load_cr_library
+from compiler.xref.resolve import LinkIndex, era_date
 
 DEFAULT_RULES_DIR = Path("content/rules")
 """Where ``faqc build`` and ``faqc check`` look for the CRs when not told (used if present)."""

@@ -26,12 +26,13 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from ..cr import CrEntry, CrLibrary
-from ..inventory import Inventory, RuleVersion, rule_anchor
-from ..model import (CardEntry, Document, Errata, Example, ListBlock, Node, Paragraph, RuleQuote,
-                     Ruling, Topic)
-from .cardnames import CardNameMatcher, find_bracketed_names, ordinary_words
-from .rulerefs import find_rule_refs
+from compiler.core.anchors import rule_anchor
+from compiler.core.model import (CardEntry, Document, Errata, Example, ListBlock, Node, Paragraph,
+                                 RuleQuote, Ruling, Topic)
+from compiler.cr import CrEntry, CrLibrary
+from compiler.cr.read.rulerefs import find_rule_refs
+from compiler.xref.cardnames import CardNameMatcher, find_bracketed_names, ordinary_words
+from compiler.xref.inventory import Inventory, RuleVersion
 
 
 @dataclass(slots=True, frozen=True)

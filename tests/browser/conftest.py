@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 # LAUNCH_ARGS: used by the browser tests, and test_bundle imports all three from here
-from ..browser_install import CHROMIUM, LAUNCH_ARGS, ensure_chromium  # noqa: F401
-from ..conftest import ROOT
+from tests.browser_install import CHROMIUM, LAUNCH_ARGS, ensure_chromium  # noqa: F401
+from tests.conftest import ROOT
 
 OUTPUT = ROOT / "test-output"
 

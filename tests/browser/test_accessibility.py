@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import ROOT
-from .conftest import OUTPUT
+from tests.browser.conftest import OUTPUT
+from tests.conftest import ROOT
 
 AXE_VERSION = "4.14.1"
 AXE_DIR = ROOT / "build" / "axe"

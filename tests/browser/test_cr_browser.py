@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from compiler.search.build import INDEX_DIR
-from compiler.search.results import answer_query
+from compiler.search.index.whole import INDEX_DIR
+from compiler.search.query.results import answer_query
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

@@ -21,11 +21,10 @@ from urllib.parse import quote
 import pytest
 
 from compiler.render.env import CONTENT_SECURITY_POLICY
-
-from ..hostile.make_corpus import CARD_NAMES, CARD_NAMES_JA, PAYLOADS, TOPIC_TITLES
-from ..hostile.site import build_hostile
-from ..conftest import made_once
-from .conftest import QuietHandler
+from tests.browser.conftest import QuietHandler
+from tests.conftest import made_once
+from tests.hostile.make_corpus import CARD_NAMES, CARD_NAMES_JA, PAYLOADS, TOPIC_TITLES
+from tests.hostile.site import build_hostile
 
 TRAP = """
 (() => {

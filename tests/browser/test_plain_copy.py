@@ -14,9 +14,8 @@ import pytest
 from markdown_it import MarkdownIt
 
 from compiler.readers.notes.markdown import front_matter
-
-from ..conftest import ROOT
-from ..test_corpus_accuracy import CARDS, SHARED, report
+from tests.conftest import ROOT
+from tests.corpus.test_corpus_accuracy import CARDS, SHARED, report
 
 pytestmark = [pytest.mark.corpus,
               pytest.mark.skipif(not (SHARED / "corpus").is_dir(),

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.search.build import INDEX_DIR
-from compiler.search.results import answer_query
-
-from ..search_parity import LIMIT, disagreement, parity_queries
+from compiler.search.index.whole import INDEX_DIR
+from compiler.search.query.results import answer_query
+from tests.search_parity import LIMIT, disagreement, parity_queries
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

@@ -48,8 +48,7 @@ def test_an_open_page_reloads_itself_after_a_rebuild(page, tmp_path):
     """Issue 15: edit a source while `faqc serve --watch` runs; the open page shows the change
     without being reloaded by hand (its script waits for the next build generation)."""
     from compiler.serve import LiveReload
-
-    from ..test_serve_watch import CHAMPIONS_DOC, Serving, rename_card
+    from tests.system.test_serve_watch import CHAMPIONS_DOC, Serving, rename_card
 
     serving = Serving(tmp_path, live=LiveReload())
     try:

@@ -5,10 +5,9 @@ import re
 
 import pytest
 
-from compiler.site.cardsjs import CARDS_SCRIPT, bucket_of, bucket_path, read_index
+from compiler.site.faq.cardsjs import CARDS_SCRIPT, bucket_of, bucket_path, read_index
 from compiler.site.write import previous_previews
-
-from .conftest import OUTPUT
+from tests.browser.conftest import OUTPUT
 
 
 def test_home_lists_the_documents(page, site_url):

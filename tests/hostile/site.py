@@ -16,12 +16,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from compiler.build import build_site
-from compiler.errors import Diagnostics
+from compiler.core.errors import Diagnostics
+from compiler.files.yamlio import load_data
 from compiler.normalize import normalize_file
-from compiler.yamlio import load_data
-
-from ..cr_texts import SHARED_CR
-from .make_corpus import Source, build_corpus
+from tests.cr_texts import SHARED_CR
+from tests.hostile.make_corpus import Source, build_corpus
 
 NODE = shutil.which("node")
 RULES = SHARED_CR  # the published texts beside the project, never a copy in it

@@ -14,9 +14,9 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from .text import Stretch, sentence_starts, top_level
-from .typeline import is_subtype
-from ..recognise import MANA_SYMBOL_RE, is_mana_cost
+from compiler.readers.collapsed.text import Stretch, sentence_starts, top_level
+from compiler.readers.collapsed.typeline import is_subtype
+from compiler.readers.recognise import MANA_SYMBOL_RE, is_mana_cost
 
 TRIGGER_RE = re.compile(r"^(?:When|Whenever|At the beginning of|At end of turn)\b")
 ABILITY_WORD_RE = re.compile(r"^[A-Z][a-z]+ (?:--|—) ")
@@ -32,7 +32,7 @@ _PARAM_SUBTYPE_KINDS = {"creature", "artifact", "enchantment", "land"}
 @lru_cache(maxsize=1)
 def keywords() -> tuple[str, ...]:
     """Return the keyword abilities, lower-cased, longest first (``keywords.tsv``)."""
-    text = resources.files("compiler.data").joinpath("keywords.tsv").read_text(encoding="utf-8")
+    text = resources.files("compiler.core.data").joinpath("keywords.tsv").read_text(encoding="utf-8")
     names = {line.strip().lower() for line in text.splitlines()
              if line.strip() and not line.startswith("#")}
     return tuple(sorted(names, key=lambda k: (-len(k), k)))

@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ...model import ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling
-from .card import CardHead, card_entry, heads_within
-from .prose import split_examples, split_lead_in, split_list
-from .text import Stretch, Word, words
-from ..recognise import parse_rule_line
+from compiler.core.model import ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling
+from compiler.readers.collapsed.card import CardHead, card_entry, heads_within
+from compiler.readers.collapsed.prose import split_examples, split_lead_in, split_list
+from compiler.readers.collapsed.text import Stretch, Word, words
+from compiler.readers.recognise import parse_rule_line
 
 BULLET_RE = re.compile(r"(?<!\S)\*(?!\S)")
 RULE_START_RE = re.compile(r"(?<!\S)\d{3}(?:\.\d{1,3}[a-z]?)?\.?(?= \S)")

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import bisect
 import re
-from operator import attrgetter
 from dataclasses import dataclass
+from operator import attrgetter
 
-from ...model import CardEntry, Face
-from .abilities import split_abilities
-from .text import Stretch, Word
-from .typeline import TypeLine, parse_type_line, power_toughness_at, starts_type_line
-from ..recognise import is_face_separator, is_flip_separator, is_mana_cost
+from compiler.core.model import CardEntry, Face
+from compiler.readers.collapsed.abilities import split_abilities
+from compiler.readers.collapsed.text import Stretch, Word
+from compiler.readers.collapsed.typeline import (TypeLine, parse_type_line, power_toughness_at,
+                                                 starts_type_line)
+from compiler.readers.recognise import is_face_separator, is_flip_separator, is_mana_cost
 
 MAX_NAME_WORDS = 8
 # Lower-case words that occur inside card names (``Jhoira of the Ghitu``, ``Spin into Myth``).

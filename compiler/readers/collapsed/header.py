@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from ...dates import parse_en_date
-from ...errors import Diagnostics
-from ...model import DocumentMeta, Paragraph
-from ...sets import code_for
-from .text import Stretch
+from compiler.core.dates import parse_en_date
+from compiler.core.errors import Diagnostics
+from compiler.core.model import DocumentMeta, Paragraph
+from compiler.core.sets import code_for
+from compiler.readers.collapsed.text import Stretch
 
 TITLE_RE = re.compile(r"^(?P<title>(?P<set>\S.{0,120}?)\s+Frequently Asked Questions)(?=\s|$)")
 COMPILED_RE = re.compile(r"^Compiled by\s+(?P<who>\S.*?)\s*$")

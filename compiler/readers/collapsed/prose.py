@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import Stretch, sentences, top_level
-from ..recognise import EXAMPLE_RE
+from compiler.readers.collapsed.text import Stretch, sentences, top_level
+from compiler.readers.recognise import EXAMPLE_RE
 
 # Prose about the rules, not card text: how a topic introduces the rules it quotes next.
 PROSE_CUE_RE = re.compile(r"\b(?:rules?|rulings?|FAQ|errata|section|as follows)\b")

@@ -8,16 +8,17 @@ Every node's span is line 1 with the columns it came from.
 """
 from __future__ import annotations
 
-from ...errors import Diagnostics
-from ...model import CardEntry, Document, Node, Section, Topic
-from ...textio import SourceText
-from ..base import Reader, assign_ids, source_language, finish_document
-from .blocks import BULLET_RE, read_body
-from .card import head_at
-from .header import preamble_paragraphs, read_meta
-from .sections import (SEPARATOR_RE, TOPIC_RE, SectionText, is_legal_notice,
-                                 section_role, split_entries, split_sections, split_topics)
-from .text import FlatText, Stretch, words
+from compiler.core.errors import Diagnostics
+from compiler.core.model import CardEntry, Document, Node, Section, Topic
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader, assign_ids, finish_document, source_language
+from compiler.readers.collapsed.blocks import BULLET_RE, read_body
+from compiler.readers.collapsed.card import head_at
+from compiler.readers.collapsed.header import preamble_paragraphs, read_meta
+from compiler.readers.collapsed.sections import (SEPARATOR_RE, TOPIC_RE, SectionText,
+                                                 is_legal_notice, section_role, split_entries,
+                                                 split_sections, split_topics)
+from compiler.readers.collapsed.text import FlatText, Stretch, words
 
 _MIN_EVIDENCE = 2
 

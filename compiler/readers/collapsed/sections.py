@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .text import Stretch, word_matches
+from compiler.readers.collapsed.text import Stretch, word_matches
 
 SEPARATOR_RE = re.compile(r"(?<!\S)-{5,}(?!\S)")
 TOPIC_RE = re.compile(r"(?P<marks>\*\*\*)(?P<title>[^*\s](?:[^*]*[^*\s])?)\*\*\*")

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...model import Span
+from compiler.core.model import Span
 
 WORD_RE = re.compile(r"\S+")
 # What may close a sentence after its final stop: quotes and a reminder-text parenthesis.

@@ -2,7 +2,7 @@
 
 In a collapsed FAQ the type line runs into the rules text (``Enchantment -- Aura Enchant
 creature``), so its end is found from the grammar ``[supertypes] types [-- subtypes]`` and
-evidence: subtypes must be known subtypes of the line's types (``compiler/data/subtypes.tsv``,
+evidence: subtypes must be known subtypes of the line's types (``compiler/core/data/subtypes.tsv``,
 generated from the Comprehensive Rules by ``tools/gen_collapsed_vocab.py``), or, for creatures,
 capitalised words closed by a power/toughness.
 """
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .text import Word
-from ..recognise import CARD_TYPES, SUPERTYPES, is_power_toughness
+from compiler.readers.collapsed.text import Word
+from compiler.readers.recognise import CARD_TYPES, SUPERTYPES, is_power_toughness
 
 DASHES = ("--", "—", "–", "-")
 # Which subtype list a card type draws from (rule 205.3d: instants and sorceries share spell
@@ -37,7 +37,7 @@ class TypeLine:
 @lru_cache(maxsize=1)
 def known_subtypes() -> dict[str, frozenset[str]]:
     """Return the subtypes by kind (``creature``, ``land``, ...) from ``subtypes.tsv``."""
-    text = resources.files("compiler.data").joinpath("subtypes.tsv").read_text(encoding="utf-8")
+    text = resources.files("compiler.core.data").joinpath("subtypes.tsv").read_text(encoding="utf-8")
     table: dict[str, set[str]] = {}
     for line in text.splitlines():
         if line and not line.startswith("#"):

@@ -6,14 +6,15 @@ rule it follows, a list item the list before it) and returns the first line it d
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...errors import Diagnostics
-from ...ids import IdAllocator
-from ...model import (Errata, Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling,
-                     Span)
-from .lines import (classify, parse_errata, parse_ja_rule_line, parse_ja_ruling,
-                       parse_list_item)
+from compiler.core.errors import Diagnostics
+from compiler.core.ids import IdAllocator
+from compiler.core.model import (CardEntry, Errata, Example, ListBlock, ListItem, Node, Paragraph,
+                                 RuleQuote, Ruling, Span)
+from compiler.readers.ja.lines import (classify, parse_errata, parse_ja_rule_line, parse_ja_ruling,
+                                       parse_list_item)
 
 
 @dataclass(slots=True)
@@ -28,6 +29,9 @@ class ReadContext:
     """Where warnings go."""
     ids: IdAllocator
     """Anchor ids handed out so far in the document."""
+    read_card: Callable[[ReadContext, int, int], tuple[CardEntry, int]]
+    """The card entry reader (``card.read_card``), which reads the entry's notes with
+    ``read_blocks``: given here, so that neither module imports the other."""
     cards_own_notes: bool = True
     """Whether a card entry takes the rulings after it (card notes) or only its printed text."""
 
@@ -50,8 +54,6 @@ class ReadContext:
 
 def read_blocks(ctx: ReadContext, start: int, end: int) -> list[Node]:
     """Return the blocks of lines ``start..end``; separators only end entries and are dropped."""
-    from .card import read_card  # a card reads its own notes with read_blocks
-
     blocks: list[Node] = []
     n = start
     while n <= end:
@@ -59,7 +61,7 @@ def read_blocks(ctx: ReadContext, start: int, end: int) -> list[Node]:
         if kind in ("blank", "separator"):
             n += 1
         elif kind == "card":
-            card, n = read_card(ctx, n, end)
+            card, n = ctx.read_card(ctx, n, end)
             blocks.append(card)
         else:
             n = BLOCK_READERS.get(kind, read_paragraph)(ctx, n, end, blocks)

@@ -8,12 +8,12 @@ notes a card only illustrates its topic, so it keeps its printed text and its er
 """
 from __future__ import annotations
 
-from ..recognise import is_mana_cost
-from ...ids import slugify
-from ...model import CardEntry, Face, Node, Span
-from .blocks import ReadContext, read_blocks, read_errata
-from .lines import (is_ja_power_toughness, is_ja_type_line, is_rule_intro, parse_card_header,
-                       parse_ja_rule_line)
+from compiler.core.ids import slugify
+from compiler.core.model import CardEntry, Face, Node, Span
+from compiler.readers.ja.blocks import ReadContext, read_blocks, read_errata
+from compiler.readers.ja.lines import (is_ja_power_toughness, is_ja_type_line, is_rule_intro,
+                                       parse_card_header, parse_ja_rule_line)
+from compiler.readers.recognise import is_mana_cost
 
 
 def read_card(ctx: ReadContext, n: int, end: int) -> tuple[CardEntry, int]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import nfkc
-from ..recognise import (RuleLine, is_example, is_face_separator, is_flip_separator,
-                         is_separator, is_type_line, parse_rule_line, parse_ruling)
+from compiler.readers.base import nfkc
+from compiler.readers.recognise import (RuleLine, is_example, is_face_separator, is_flip_separator,
+                                        is_separator, is_type_line, parse_rule_line, parse_ruling)
 
 CARD_HEADER_RE = re.compile(r"^\s*《(?P<names>[^《》]+)》\s*$")
 # The Japanese and English names are split by a slash, half- or full-width.

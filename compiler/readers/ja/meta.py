@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from ...dates import parse_ja_date
-from ...sets import SetInfo, known_sets
-from ..base import nfkc
+from compiler.core.dates import parse_ja_date
+from compiler.core.sets import SetInfo, known_sets
+from compiler.readers.base import nfkc
 
 # What a line says about the date on it, by the words next to the date.
 DATE_ROLES = (

@@ -9,15 +9,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ...errors import Diagnostics
-from ...ids import IdAllocator, slugify
-from ...model import Document, DocumentMeta, Errata, Node, Ruling, Section, Span, Topic
-from ...textio import SourceText
-from ..base import Reader, source_language, finish_document
-from ..recognise import is_separator
-from .blocks import ReadContext, read_blocks
-from .lines import parse_errata, parse_section_heading, parse_topic_heading
-from .meta import find_set, stated_dates
+from compiler.core.errors import Diagnostics
+from compiler.core.ids import IdAllocator, slugify
+from compiler.core.model import Document, DocumentMeta, Errata, Node, Ruling, Section, Span, Topic
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader, finish_document, source_language
+from compiler.readers.ja.blocks import ReadContext, read_blocks
+from compiler.readers.ja.card import read_card
+from compiler.readers.ja.lines import parse_errata, parse_section_heading, parse_topic_heading
+from compiler.readers.ja.meta import find_set, stated_dates
+from compiler.readers.recognise import is_separator
 
 _HEADER_RE = re.compile(r"^\s*《[^《》]+》\s*$", re.M)
 _RULING_RE = re.compile(r"^\s*＊(?!＊)", re.M)
@@ -49,7 +50,8 @@ class JapaneseFaqReader(Reader):
 
     def read(self, src: SourceText, diags: Diagnostics) -> Document:
         """Return the document: preamble, chapters, topics, cards, rulings."""
-        ctx = ReadContext(lines=src.lines, file=src.file, diags=diags, ids=IdAllocator())
+        ctx = ReadContext(lines=src.lines, file=src.file, diags=diags, ids=IdAllocator(),
+                          read_card=read_card)
         headings = find_headings(src.lines)
         if not headings:
             diags.warn(src.file, 1, "no chapter headings (一般注釈, カード別注釈) found", "ja.structure")

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ...errors import Diagnostics
-from ...model import Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling, Span
-from ..recognise import (is_example, is_flip_separator, parse_loose_ruling, parse_mapping,
-                         parse_rule_line)
-from .cardblock import find_header, read_card
-from .linekinds import Line, is_blank, is_indented, opens_construct
+from compiler.core.errors import Diagnostics
+from compiler.core.model import (Example, ListBlock, ListItem, Node, Paragraph, RuleQuote, Ruling,
+                                 Span)
+from compiler.readers.lines.cardblock import find_header, read_card
+from compiler.readers.lines.linekinds import Line, is_blank, is_indented, opens_construct
+from compiler.readers.recognise import (is_example, is_flip_separator, parse_loose_ruling,
+                                        parse_mapping, parse_rule_line)
 
 
 @dataclass(slots=True, frozen=True)

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...model import CardEntry, Face, Span
-from ..recognise import (is_bare_mana_cost, is_enchant_type_line, is_flip_separator,
-                         is_mana_cost, is_power_toughness, is_type_line, parse_rule_line)
-from .linekinds import Line, is_blank, is_indented, next_filled, opens_construct
+from compiler.core.model import CardEntry, Face, Span
+from compiler.readers.lines.linekinds import (Line, is_blank, is_indented, next_filled,
+                                              opens_construct)
+from compiler.readers.recognise import (is_bare_mana_cost, is_enchant_type_line, is_flip_separator,
+                                        is_mana_cost, is_power_toughness, is_type_line,
+                                        parse_rule_line)
 
 _NAME_NOTE_RE = re.compile(r"^(?P<name>[^()]+?)\s+(?P<note>\(.*\))$")
 # A card name never ends in sentence punctuation, and no name is that long: such lines are prose.

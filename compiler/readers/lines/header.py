@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ...dates import parse_en_date
-from ...errors import Diagnostics
-from ...model import DocumentMeta
-from ...sets import code_for
+from compiler.core.dates import parse_en_date
+from compiler.core.errors import Diagnostics
+from compiler.core.model import DocumentMeta
+from compiler.core.sets import code_for
 
 Line = tuple[int, str]
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ..recognise import (is_example, is_flip_separator, is_separator, parse_loose_ruling,
-                         parse_rule_line)
+from compiler.readers.recognise import (is_example, is_flip_separator, is_separator,
+                                        parse_loose_ruling, parse_rule_line)
 
 Line = tuple[int, str]
 """A source line: its 1-based number and its text."""

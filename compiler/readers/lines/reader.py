@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import Diagnostics
-from ...model import CardEntry, Document, Node, Section, Span, Topic
-from ...textio import SourceText
-from ..base import Reader, assign_ids, source_language, finish_document
-from .blocks import BlockContext, read_blocks
-from .cardblock import find_header
-from .header import is_header_line, read_meta
-from .linekinds import (Line, is_blank, is_entry_separator, is_section_heading, next_filled,
-                           opens_construct)
+from compiler.core.errors import Diagnostics
+from compiler.core.model import CardEntry, Document, Node, Section, Span, Topic
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader, assign_ids, finish_document, source_language
+from compiler.readers.lines.blocks import BlockContext, read_blocks
+from compiler.readers.lines.cardblock import find_header
+from compiler.readers.lines.header import is_header_line, read_meta
+from compiler.readers.lines.linekinds import (Line, is_blank, is_entry_separator,
+                                              is_section_heading, next_filled, opens_construct)
 
 ROLES = {"GENERAL NOTES": "general-notes", "CARD-SPECIFIC NOTES": "card-notes",
          "CARD SPECIFIC NOTES": "card-notes"}

@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...model import CardEntry, Example, Face, Node, Paragraph, RuleQuote, Ruling, Span
-from ..recognise import is_example, parse_rule_line
-from ..recognise.cardlines import face_separator
-from ..recognise.mana import symbols_in_text
-from ...words import source_words
-from ..recognise.markup import drop_unpaired_emphasis, unescape, unwrap
-from .entries import EntrySpan, FaceSpan, cost_line
-from .evidence import question
-from .units import BULLET, LINE, RULE, Unit
+from compiler.core.model import CardEntry, Example, Face, Node, Paragraph, RuleQuote, Ruling, Span
+from compiler.core.words import source_words
+from compiler.readers.notes.entries import EntrySpan, FaceSpan, cost_line
+from compiler.readers.notes.evidence import question
+from compiler.readers.notes.units import BULLET, LINE, RULE, Unit
+from compiler.readers.recognise import is_example, parse_rule_line
+from compiler.readers.recognise.cardlines import face_separator
+from compiler.readers.recognise.mana import symbols_in_text
+from compiler.readers.recognise.markup import drop_unpaired_emphasis, unescape, unwrap
 
 
 @dataclass(slots=True)

@@ -19,17 +19,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..recognise.cardlines import (TypeLine, face_separator, is_color_indicator, is_turn_over,
-                                   parse_defense, parse_loyalty, parse_power_toughness,
-                                   parse_type_line)
-from ..recognise.mana import parse_cost
-from ..recognise.markup import is_image_line
-from ..recognise import is_example, parse_rule_line
-from ..recognise.cues import paragraph_score
-from ..recognise.markup import plain as plain_text
-from ..recognise.split import rules_text_length
-from .evidence import looks_like_name, looks_like_rules_text
-from .units import BULLET, LINE, Unit
+from compiler.readers.notes.evidence import looks_like_name, looks_like_rules_text
+from compiler.readers.notes.units import BULLET, LINE, Unit
+from compiler.readers.recognise import is_example, parse_rule_line
+from compiler.readers.recognise.cardlines import (TypeLine, face_separator, is_color_indicator,
+                                                  is_turn_over, parse_defense, parse_loyalty,
+                                                  parse_power_toughness, parse_type_line)
+from compiler.readers.recognise.cues import paragraph_score
+from compiler.readers.recognise.mana import parse_cost
+from compiler.readers.recognise.markup import is_image_line
+from compiler.readers.recognise.markup import plain as plain_text
+from compiler.readers.recognise.split import rules_text_length
 
 
 @dataclass(slots=True)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from ..recognise import parse_rule_line
-from ..recognise.markup import plain, unescape, unwrap
-from ..recognise.cues import paragraph_score
+from compiler.readers.recognise import parse_rule_line
+from compiler.readers.recognise.cues import paragraph_score
+from compiler.readers.recognise.markup import plain, unescape, unwrap
 
 _NAME_RE = re.compile(r"^[A-Z0-9ÆÉÀ\"'“‘_(][^\n]{0,70}$")
 _SENTENCE_END_RE = re.compile(r"[.:;!?]\)?$")

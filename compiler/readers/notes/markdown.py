@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .units import BULLET, HEADING, LINE, RULE, Unit, text_units
+from compiler.readers.notes.units import BULLET, HEADING, LINE, RULE, Unit, text_units
 
 _FRONT_LINE_RE = re.compile(r"^\[(?:_metadata_:[\w-]+|Link to [^\]]*)\]")
 _QUOTE_PREFIX_RE = re.compile(r"^ {0,3}> ?")

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from ...dates import parse_en_date
-from ...model import DocumentMeta
-from ...sets import SetInfo, code_for, named_in
-from ..recognise.markup import plain
-from .markdown import FrontMatter
+from compiler.core.dates import parse_en_date
+from compiler.core.model import DocumentMeta
+from compiler.core.sets import SetInfo, code_for, named_in
+from compiler.readers.notes.markdown import FrontMatter
+from compiler.readers.recognise.markup import plain
 
 _RELEASE_RE = re.compile(r"(?<![Oo]nline\* )(?<![Oo]nline )\b(?:official )?release date\b[:\s]*"
                          r"(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s*)?(?P<date>.{0,40})",

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import re
 
-from ...errors import Diagnostics
-from ...model import Document, Paragraph, iter_blocks
-from ...textio import SourceText
-from ..base import Reader, assign_ids, source_language, finish_document
-from ..recognise.markup import is_image_line, plain
-from .blocks import Region
-from .entries import Reading, find_entries
-from .markdown import front_matter, markdown_units
-from .meta import document_meta
-from .sections import outline, read_sections
-from .units import HEADING, text_units
+from compiler.core.errors import Diagnostics
+from compiler.core.model import Document, Paragraph, iter_blocks
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader, assign_ids, finish_document, source_language
+from compiler.readers.notes.blocks import Region
+from compiler.readers.notes.entries import Reading, find_entries
+from compiler.readers.notes.markdown import front_matter, markdown_units
+from compiler.readers.notes.meta import document_meta
+from compiler.readers.notes.sections import outline, read_sections
+from compiler.readers.notes.units import HEADING, text_units
+from compiler.readers.recognise.markup import is_image_line, plain
 
 _MARKDOWN_CUES = (re.compile(r"^\[_metadata_:", re.M), re.compile(r"^={3,}\s*$", re.M),
                   re.compile(r"!\[[^\]]*\]\(https?://"), re.compile(r"^> ", re.M),

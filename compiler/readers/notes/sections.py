@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...model import Node, Section, Span, Topic
-from ..recognise.markup import plain
-from .blocks import Region, read_blocks
-from .evidence import bold_title, is_caps_heading, looks_like_name, question, title_text
-from .units import BULLET, HEADING, LINE, RULE
+from compiler.core.model import Node, Section, Span, Topic
+from compiler.readers.notes.blocks import Region, read_blocks
+from compiler.readers.notes.evidence import (bold_title, is_caps_heading, looks_like_name,
+                                             question, title_text)
+from compiler.readers.notes.units import BULLET, HEADING, LINE, RULE
+from compiler.readers.recognise.markup import plain
 
 _GENERAL_RE = re.compile(r"^(?:.* )?GENERAL NOTES$", re.I)
 _CARDS_RE = re.compile(r"^(?:.* )?(?:CARD[- ]SPECIFIC NOTES|CARD NOTES|COMMANDER CARDS|CARDS)$", re.I)

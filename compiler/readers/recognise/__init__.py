@@ -1,2 +1,2 @@
 """Recognisers of the constructs every layout shares: one small function per construct."""
-from .constructs import *  # noqa: F401,F403
+from compiler.readers.recognise.constructs import *  # noqa: F401,F403

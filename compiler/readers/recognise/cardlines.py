@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .constructs import CARD_TYPES, SUPERTYPES, is_enchant_type_line
+from compiler.readers.recognise.constructs import CARD_TYPES, SUPERTYPES, is_enchant_type_line
 
 _TYPES = "|".join(CARD_TYPES + ("Summon", "Token", "Emblem", "Hero"))
 _SUPER = "|".join(SUPERTYPES + ("Token",))

@@ -41,11 +41,11 @@ Method
 
 Faces before the last one (``//``) need no split: notes only follow the last face.  The
 accuracy on the Modern Horizons 3 release notes is measured on a hand-checked sample,
-``tests/data/rn_split_sample.tsv`` (see ``tests/test_reader_release_notes.py``).
+``tests/data/rn_split_sample.tsv`` (see ``tests/readers/test_release_notes.py``).
 """
 from __future__ import annotations
 
-from .cues import paragraph_score
+from compiler.readers.recognise.cues import paragraph_score
 
 # A listed card nearly always has rules text, so the first paragraph leans that way.
 FIRST_PARAGRAPH_BONUS = 2.0

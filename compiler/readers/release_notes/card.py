@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...errors import Diagnostics
-from ...model import CardEntry, Face, Ruling, Span
-from ..recognise import is_mana_cost, is_power_toughness, is_type_line
-from .lines import Unit, parse_collector
-from ..recognise.split import rules_text_length
+from compiler.core.errors import Diagnostics
+from compiler.core.model import CardEntry, Face, Ruling, Span
+from compiler.readers.recognise import is_mana_cost, is_power_toughness, is_type_line
+from compiler.readers.recognise.split import rules_text_length
+from compiler.readers.release_notes.lines import Unit, parse_collector
 
 FACE_SEPARATORS = {"//": "double-faced", "////": "adventure"}
 _NUMBER_RE = re.compile(r"^(?:\d{1,2}|X)$")

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...dates import parse_en_date
-from ...model import Collector
-from ..recognise import is_type_line
+from compiler.core.dates import parse_en_date
+from compiler.core.model import Collector
+from compiler.readers.recognise import is_type_line
 
 # ``0115_MTGMH3_Main: Ashling, Flame Dancer``; ``0250a_MTGMH3_MainDFC``; ``..._SPGOther_MH3SpecialGuest``.
 COLLECTOR_RE = re.compile(

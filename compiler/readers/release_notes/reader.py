@@ -12,15 +12,18 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...errors import Diagnostics
-from ...ids import IdAllocator, slugify
-from ...model import CardEntry, Document, DocumentMeta, Node, Paragraph, Section, Span, Topic
-from ...sets import by_code, code_for
-from ...textio import SourceText
-from ..base import Reader, finish_document
-from .lines import (COLLECTOR_RE, Unit, compiled_by, is_collector_line, is_legal_notice,
-                       last_modified, parse_collector, release_date, section_role, units_of)
-from .sections import card_notes_blocks, general_notes_blocks
+from compiler.core.errors import Diagnostics
+from compiler.core.ids import IdAllocator, slugify
+from compiler.core.model import (CardEntry, Document, DocumentMeta, Node, Paragraph, Section, Span,
+                                 Topic)
+from compiler.core.sets import by_code, code_for
+from compiler.files.textio import SourceText
+from compiler.readers.base import Reader, finish_document
+from compiler.readers.release_notes.lines import (COLLECTOR_RE, Unit, compiled_by,
+                                                  is_collector_line, is_legal_notice,
+                                                  last_modified, parse_collector, release_date,
+                                                  section_role, units_of)
+from compiler.readers.release_notes.sections import card_notes_blocks, general_notes_blocks
 
 _CARD_NOTES_SUFFIX_RE = re.compile(r"\s*CARD[- ]SPECIFIC NOTES\s*$")
 

@@ -7,10 +7,10 @@ topic's rulings, and the paragraphs before the first card are its introduction.
 """
 from __future__ import annotations
 
-from ...errors import Diagnostics
-from ...model import CardEntry, Node, Paragraph, Ruling, Span, Topic
-from .card import attach_rulings, read_card_block
-from .lines import Unit, is_collector_line, is_topic_heading
+from compiler.core.errors import Diagnostics
+from compiler.core.model import CardEntry, Node, Paragraph, Ruling, Span, Topic
+from compiler.readers.release_notes.card import attach_rulings, read_card_block
+from compiler.readers.release_notes.lines import Unit, is_collector_line, is_topic_heading
 
 
 def card_notes_blocks(units: list[Unit], file: str, diags: Diagnostics) -> list[Node]:

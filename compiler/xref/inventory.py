@@ -1,0 +1,198 @@
+"""The collect phase: inventories of cards, rules and topics across every document.
+
+Built once from all documents (after every YAML is read, before any link is resolved), so a
+card's entries from every FAQ and language are one card, and a rule number quoted on several
+dates keeps one version per date.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from compiler.core.anchors import rule_anchor
+from compiler.core.ids import slugify
+from compiler.core.model import CardEntry, Document, Node, RuleQuote, Section, Topic
+
+
+@dataclass(slots=True)
+class Place:
+    """Where a node stands: its document, the page anchor, and its source line."""
+
+    doc_id: str
+    """Id of the document holding the node."""
+    anchor: str
+    """Fragment id of the node on the document page."""
+    line: int
+    """First source line, for ``file:line`` messages."""
+    lang: str
+    """Language of the document."""
+    date: str | None
+    """The document's date."""
+
+
+@dataclass(slots=True)
+class CardSighting:
+    """One entry of a card in one document."""
+
+    entry: CardEntry
+    place: Place
+    section_role: str
+    """Role of the section it stands in (``card-notes`` entries are the card's own notes)."""
+    topic: str | None = None
+    """Title of the general-notes topic it illustrates, if any."""
+
+
+@dataclass(slots=True)
+class Card:
+    """A card across all documents, keyed by its English name."""
+
+    name: str
+    """English name of the card (front face)."""
+    slug: str
+    """Page name (``cards/<slug>.html``)."""
+    face_names: list[str] = field(default_factory=list)
+    """English names of all faces, front first."""
+    names_ja: list[str] = field(default_factory=list)
+    """Japanese names seen for the card (front face), in document order."""
+    sightings: list[CardSighting] = field(default_factory=list)
+    """Every entry of the card, in document order."""
+
+
+@dataclass(slots=True)
+class RuleVersion:
+    """A rule number as quoted by one document on its date."""
+
+    number: str
+    quote: RuleQuote
+    place: Place
+
+
+@dataclass(slots=True)
+class Rule:
+    """A rule number with every quoted version (one per quoting document)."""
+
+    number: str
+    versions: list[RuleVersion] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TopicRecord:
+    """A general-notes topic and the keywords it explains."""
+
+    topic: Topic
+    place: Place
+    keywords: list[str]
+    """Mechanic names explained: from the title and the titles of quoted rules."""
+
+
+@dataclass(slots=True)
+class Inventory:
+    """All cards, rules and topics of the corpus."""
+
+    documents: dict[str, Document] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    """Cards by English name."""
+    face_index: dict[str, str] = field(default_factory=dict)
+    """Any face name (English) -> the card's key."""
+    ja_index: dict[str, str] = field(default_factory=dict)
+    """Japanese name (as written and NFKC) -> the card's key."""
+    slug_index: dict[str, str] = field(default_factory=dict)
+    """Slug of an English name -> the card's key: spellings that differ only in case,
+    punctuation or ligatures (``AEther Vial``, ``Æther Vial``, ``Aether Vial``) are one card."""
+    rules: dict[str, Rule] = field(default_factory=dict)
+    topics: list[TopicRecord] = field(default_factory=list)
+
+    def card_for(self, name: str) -> Card | None:
+        """Return the card an English face name or a Japanese name refers to."""
+        key = self.face_index.get(name) or self.ja_index.get(name) \
+            or self.ja_index.get(unicodedata.normalize("NFKC", name))
+        return self.cards.get(key) if key else None
+
+
+def collect(documents: list[Document]) -> Inventory:
+    """Return the inventories of ``documents`` (in the order given, which callers keep stable)."""
+    inv = Inventory()
+    for doc in documents:
+        inv.documents[doc.id] = doc
+        for section in doc.sections:
+            _collect_blocks(inv, doc, section, section.blocks, topic=None)
+    _sort(inv)
+    return inv
+
+
+def _place(doc: Document, anchor: str, node: Node) -> Place:
+    return Place(doc.id, anchor, node.src.line, doc.meta.language, doc.meta.date)
+
+
+def _collect_blocks(inv: Inventory, doc: Document, section: Section, blocks: list[Node],
+                    topic: Topic | None) -> None:
+    for block in blocks:
+        if isinstance(block, Topic):
+            _add_topic(inv, doc, block)
+            _collect_blocks(inv, doc, section, block.blocks, topic=block)
+        elif isinstance(block, CardEntry):
+            _add_card(inv, doc, section, block, topic)
+            _collect_blocks(inv, doc, section, block.blocks, topic=topic)
+        elif isinstance(block, RuleQuote):
+            _add_rule(inv, doc, block)
+
+
+def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
+              topic: Topic | None) -> None:
+    key = inv.face_index.get(entry.name) or inv.slug_index.get(slugify(entry.name)) or entry.name
+    card = inv.cards.get(key)
+    if card is None:
+        card = inv.cards[key] = Card(name=key, slug=slugify(key))
+    for face in entry.faces:
+        if face.name not in card.face_names:
+            card.face_names.append(face.name)
+        inv.face_index.setdefault(face.name, key)
+        inv.slug_index.setdefault(slugify(face.name), key)
+        if face.name_ja:
+            inv.ja_index.setdefault(face.name_ja, key)
+            inv.ja_index.setdefault(unicodedata.normalize("NFKC", face.name_ja), key)
+    if entry.name_ja and entry.name_ja not in card.names_ja:
+        card.names_ja.append(entry.name_ja)
+    card.sightings.append(CardSighting(entry, _place(doc, entry.id, entry), section.role,
+                                       topic.title if topic else None))
+
+
+def _add_rule(inv: Inventory, doc: Document, quote: RuleQuote) -> None:
+    rule = inv.rules.setdefault(quote.number, Rule(quote.number))
+    if any(v.place.doc_id == doc.id for v in rule.versions):
+        return  # a document quoting the same rule twice: the first quotation is its version
+    rule.versions.append(RuleVersion(quote.number, quote, _place(doc, rule_anchor(quote.number), quote)))
+
+
+_TITLE_PREFIX_RE = re.compile(
+    r"^(?:(?:New|Returning|Old|Retired)\s+)?(?:Keyword\s+)?(?:Mechanics?|Abilit(?:y|ies)|Actions?|"
+    r"Card Types?|Symbols?|Theme|Cycle)\s*:\s*", re.I)
+_JA_TITLE_PREFIX_RE = re.compile(r"^[^：:]{1,12}[：:]\s*")
+
+
+def topic_keywords(topic: Topic) -> list[str]:
+    """Return the mechanic names a topic explains: its title's subject and its rule titles."""
+    title = topic.title.strip().strip('"')
+    subject = _TITLE_PREFIX_RE.sub("", title)
+    if subject == title and _JA_TITLE_PREFIX_RE.match(title) and not title.isascii():
+        subject = _JA_TITLE_PREFIX_RE.sub("", title)
+    words = [subject.strip()]
+    for block in topic.blocks:
+        if isinstance(block, RuleQuote) and block.title:
+            words.append(block.title.strip())
+    seen: list[str] = []
+    for word in words:
+        if word and word not in seen:
+            seen.append(word)
+    return seen
+
+
+def _add_topic(inv: Inventory, doc: Document, topic: Topic) -> None:
+    inv.topics.append(TopicRecord(topic, _place(doc, topic.id, topic), topic_keywords(topic)))
+
+
+def _sort(inv: Inventory) -> None:
+    """Order rule versions by date then document, so pages list them chronologically."""
+    for rule in inv.rules.values():
+        rule.versions.sort(key=lambda v: (v.place.date or "", v.place.doc_id))

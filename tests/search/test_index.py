@@ -1,0 +1,101 @@
+"""The search records and the Whoosh index: one record per item, fixed names, same bytes."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+
+from compiler.core.model import CardEntry, Ruling, Section, Topic, iter_document_blocks
+from compiler.search.index.indexer import SEGMENT_ID, open_index
+from compiler.search.index.records import SearchRecord, build_records, with_parents
+from compiler.search.index.whole import EXPORT_DIR, INDEX_DIR
+from compiler.search.query.shown import read_shown
+from compiler.search.schema import SHOWN_FIELDS, STORED_FIELDS, build_schema
+from tests.search_support import ROOT
+
+BUILD_SCRIPT = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from tests.search_support import seed_history, seed_inventory
+from compiler.search import build_search
+build_search(seed_inventory(), Path(sys.argv[1]), seed_history())
+"""
+
+
+def _count(inv, kind) -> int:
+    return sum(isinstance(b, kind) for d in inv.documents.values() for b in iter_document_blocks(d))
+
+
+def test_one_record_per_card_entry_ruling_topic_rule_version_and_section(inventory):
+    kinds = Counter(r.kind for r in build_records(inventory))
+    assert kinds == {
+        "card": _count(inventory, CardEntry), "ruling": _count(inventory, Ruling),
+        "topic": _count(inventory, Topic), "section": _count(inventory, Section),
+        "rule": sum(len(rule.versions) for rule in inventory.rules.values())}
+
+
+def test_records_are_sorted_and_point_into_the_site(inventory):
+    records = build_records(inventory)
+    assert records == sorted(records, key=SearchRecord.sort_key)
+    by_kind = {r.kind: r for r in records if r.doc_id == "chk-en"}
+    assert by_kind["topic"].url.startswith("topics/chk-en/")
+    assert by_kind["rule"].url.startswith("rules/") and by_kind["rule"].url.endswith("#chk-en")
+    assert by_kind["card"].url.startswith("cards/") and by_kind["card"].url.endswith(".html")
+    assert by_kind["card"].place.startswith("docs/chk-en.html#")
+    assert by_kind["rule"].number and by_kind["rule"].number_weight > 1
+    assert by_kind["ruling"].url.startswith("docs/chk-en.html#r-")
+    assert by_kind["section"].url.startswith("docs/chk-en.html#")
+
+
+def test_records_carry_names_numbers_and_keywords(inventory):
+    records = build_records(inventory)
+    wasp = next(r for r in records if r.kind == "card" and "Wasp Lancer" in r.cards and r.lang == "ja")
+    assert "スズメバチの槍兵" in wasp.cards and wasp.title == "スズメバチの槍兵 / Wasp Lancer"
+    hybrid = next(r for r in records if r.kind == "topic" and r.title == "復活メカニズム：混成")
+    assert hybrid.keywords == ("混成",) and hybrid.lang == "ja"
+    assert with_parents(["502.38a", "104.3f"]) == ("502.38a", "502.38", "502", "104.3f", "104.3", "104")
+
+
+def test_the_index_holds_every_record(built):
+    records = build_records(built.inv, built.history)
+    with open_index(built.index).reader() as reader:
+        assert reader.doc_count_all() == built.stats.records == len(records)
+        stored = [reader.stored_fields(d) for d in range(reader.doc_count_all())]
+    # the index stores what results are filtered on; what they show is in the export alone
+    assert {name for s in stored for name in s} == set(STORED_FIELDS)
+    assert not set(SHOWN_FIELDS) & set(build_schema().names())
+    assert [s["kind"] for s in stored] == [r.kind for r in records]
+    assert read_shown(built.data) == [r.shown() for r in records]
+    assert {name for r in records for name in r.shown()} == set(SHOWN_FIELDS)
+
+
+def test_the_index_is_one_segment_with_fixed_names(built):
+    assert sorted(p.name for p in built.index.iterdir()) == [f"MAIN_{SEGMENT_ID}.seg", "_MAIN_1.toc"]
+    assert built.stats.index_bytes == sum(p.stat().st_size for p in built.index.iterdir())
+
+
+def _tree(folder) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_index_and_export_bytes_are_the_same_in_every_build(built, tmp_path):
+    """A fresh process with another hash seed writes what the session build wrote (the session's
+    own seed is random; tests/system/test_reproducible.py builds whole sites under two fixed ones)."""
+    seed = "1" if os.environ.get("PYTHONHASHSEED") != "1" else "2"
+    run = subprocess.run([sys.executable, "-c", BUILD_SCRIPT, str(tmp_path / "again"), str(ROOT)],
+                         env={**os.environ, "PYTHONHASHSEED": seed}, cwd=tmp_path, check=False)
+    assert run.returncode == 0
+    for part in (INDEX_DIR, EXPORT_DIR):
+        expected = _tree(built.site / part)
+        assert expected
+        assert _tree(tmp_path / "again" / part) == expected
+
+
+def test_stats_describe_what_was_written(built):
+    stats = built.stats
+    assert stats.export_bytes == sum(len(b) for b in _tree(built.site / EXPORT_DIR).values())
+    assert 0 < stats.first_query_bytes < stats.export_bytes
+    assert stats.records == len(build_records(built.inv, built.history))
