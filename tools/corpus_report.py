@@ -32,6 +32,7 @@ from compiler.files.textio import read_source  # noqa: E402
 from compiler.readers import read_document  # noqa: E402
 from tools.measure.accuracy import DocumentAccuracy, measure  # noqa: E402
 from tools.measure.carddata import fold_name, read_sets  # noqa: E402
+from tools.measure.identity import Identity, identity  # noqa: E402
 
 REVIEWED = ROOT / "tests" / "data" / "corpus-reviewed.tsv"
 _ROW_RE = re.compile(r"^\| ([^|]+?\.(?:md|txt)) \| ([^|]+?) \| ([^|]+?) \|")
@@ -60,6 +61,8 @@ class Measured:
     words_extra: int
     unknown_layout: bool
     accuracy: DocumentAccuracy
+    identity: Identity
+    """The multi-face cards: grouped into one entry, named and of their kind as the data says."""
 
 
 def subjects(shared: Path) -> list[Subject]:
@@ -91,7 +94,7 @@ def measure_subject(subject: Subject, cards: Path, symbols_lost: bool = False) -
     return Measured(subject, doc.meta.layout, doc.meta.set_code, doc.meta.release_date, doc.meta.date,
                     sum(missing.values()), sum(extra.values()),
                     any(d.category == "layout.unknown" for d in diags.items),
-                    measure(doc, src.text, data, symbols_lost))
+                    measure(doc, src.text, data, symbols_lost), identity(doc, data))
 
 
 def reviewed() -> set[tuple[str, str, str]]:
@@ -146,8 +149,8 @@ def table(results: list[Measured]) -> str:
     """Return the Markdown table of the results (reviewed misses counted right in brackets)."""
     excused = reviewed()
     head = ("| document | layout | set | date | words lost | entries found | faces right "
-            "(reviewed) | boundary right (reviewed) |\n"
-            "| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+            "(reviewed) | boundary right (reviewed) | multi-face cards: grouped, named, kind |\n"
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
     rows = []
     for r in results:
         acc, sh = r.accuracy, shares(r, excused)
@@ -158,8 +161,14 @@ def table(results: list[Measured]) -> str:
             f"{r.words_missing} | {got}/{len(acc.expected)} ({sh.found:.1%}) | "
             f"{right}/{len(acc.faces)} {sh.right:.1%} ({sh.right_reviewed:.1%}) | "
             f"{acc.entries - len(acc.boundary_wrong)}/{acc.entries} {sh.boundary:.1%} "
-            f"({sh.boundary_reviewed:.1%}) |")
+            f"({sh.boundary_reviewed:.1%}) | {_identity_cell(r.identity)} |")
     return head + "\n".join(rows) + "\n"
+
+
+def _identity_cell(i: Identity) -> str:
+    if not i.cards:
+        return "-"
+    return f"{i.grouped}/{i.cards}, {i.named}/{i.cards}, {i.kind}/{i.cards}"
 
 
 def details(r: Measured) -> str:
@@ -171,6 +180,7 @@ def details(r: Measured) -> str:
             out.append(f"  line {f.line} {f.face}: {name}: read {got!r} printed {want!r}")
     out += [f"  boundary: {n} (line {ln}): {why}" for n, ln, why in r.accuracy.boundary_wrong]
     out += [f"  not in the card data: {n} (line {ln})" for n, ln in r.accuracy.unknown]
+    out += [f"  card {line}" for line in r.identity.misses]
     return "\n".join(out)
 
 

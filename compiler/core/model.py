@@ -262,7 +262,8 @@ class CardEntry(Node):
     id: str
     """Anchor id, unique within the document (slug of the English name)."""
     name: str
-    """English card name (for multi-face cards, the front face's name)."""
+    """English card name, as the card data names the card: the front face's for a normal,
+    transforming or melding card, ``Face // Face`` for the others (``core/cards.py``)."""
     faces: list[Face]
     """Faces in printed order; one for normal cards."""
     src: Span
@@ -270,14 +271,15 @@ class CardEntry(Node):
     name_ja: str | None = None
     """Japanese name of the (front face of the) card, for Japanese documents."""
     layout: str = "normal"
-    """``normal``, ``flip`` (``++++++++++``), ``double-faced``, ``split`` or ``adventure``."""
+    """The kind of card: ``normal``, ``transform``, ``modal_dfc``, ``meld``, ``split``,
+    ``aftermath``, ``adventure`` or ``flip`` (``core.cards.card_kind``)."""
     collector: Collector | None = None
     """Collector line, for modern release notes."""
     blocks: list[Node] = field(default_factory=list)
     """Rulings, rule quotes, paragraphs, lists, errata and examples after the card text."""
     preface: list[str] = field(default_factory=list)
-    """Lines before the first face that belong to the entry, as written: the card's pictures
-    (``![Name](url)``) and ``Turn Over`` in web captures."""
+    """Lines of the entry outside its faces, as written: the card's pictures (``![Name](url)``,
+    a back face's too) and ``Turn Over`` in web captures."""
 
 
 @dataclass(slots=True)

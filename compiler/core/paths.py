@@ -29,8 +29,10 @@ def document_anchor(doc_id: str, anchor: str) -> str:
 
 
 def card_page(card_name: str) -> str:
-    """Return the path of a card's page from its English name (``cards/budoka-gardener.html``)."""
-    return f"cards/{slugify(card_name)}.html"
+    """Return the path of a card's page from its English name, by its front face: a page keeps
+    its address whatever the card is named (``Budoka Gardener // Dokai, Weaver of Life``:
+    ``cards/budoka-gardener.html``)."""
+    return f"cards/{slugify(card_name.split(' // ')[0])}.html"
 
 
 def rule_page(number: str) -> str:

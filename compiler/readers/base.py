@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
+from importlib import resources
 
+from compiler.core.cards import card_kind, card_name
 from compiler.core.errors import Diagnostics
 from compiler.core.ids import IdAllocator, content_id, slugify
 from compiler.core.model import (CardEntry, Document, DocumentMeta, Face, Node, Ruling, Section,
                                  SourceInfo, Topic, iter_blocks)
 from compiler.core.sets import by_code
 from compiler.files.textio import SourceText
-from compiler.readers.recognise.mana import parse_cost
+from compiler.readers.recognise.mana import parse_cost, rules_symbols
 
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
 _LATIN_RE = re.compile(r"[A-Za-z]")
@@ -105,9 +108,19 @@ def finish_document(src: SourceText, meta: DocumentMeta, sections: list[Section]
         if isinstance(block, CardEntry):
             for face in block.faces:
                 brace_cost(face)
+                brace_text(face)
+            name_card(block)
     for section in sections:
         _assign_ruling_ids(section.blocks, owner=section.title or section.role)
     return Document(id=document_id(meta), meta=meta, source=source_info(src), sections=sections)
+
+
+def name_card(entry: CardEntry) -> None:
+    """Give a card entry its kind, read from its faces, and the name the card goes by
+    (``Expansion // Explosion``; a transforming card keeps its front face's name)."""
+    flip = entry.layout == "flip"
+    kind = "adventure" if entry.layout == "adventure" else card_kind(entry.faces, flip=flip)
+    entry.layout, entry.name = kind, card_name(kind, entry.faces)
 
 
 def brace_cost(face: Face) -> None:
@@ -118,12 +131,37 @@ def brace_cost(face: Face) -> None:
     braced = parse_cost(face.mana_cost)
     if braced is None or braced == face.mana_cost:
         return
+    keep_written(face)
+    face.mana_cost = braced
+
+
+def brace_text(face: Face) -> None:
+    """Write the bare symbols of a face's rules text in braces (``T: Add C`` -> ``{T}: Add
+    {C}``), keeping the face's lines as written in ``written`` when that changes its words."""
+    walker = "Planeswalker" in (face.type_line or "")
+    braced = [rules_symbols(line, keywords(), walker) for line in face.text]
+    if braced == face.text:
+        return
+    keep_written(face)
+    face.text = braced
+
+
+def keep_written(face: Face) -> None:
+    """Keep the face's lines as written in ``written`` (once) before a field is rewritten."""
     if not face.written:
         name = f"{face.name} {face.name_note}" if face.name_note else face.name
-        face.written = [x for x in (name, face.name_ja, face.mana_cost, face.type_line,
-                                    face.power_toughness, face.loyalty, face.defense) if x]
+        face.written = [x for x in (name, face.name_ja, face.mana_cost, face.color_indicator,
+                                    face.type_line, face.power_toughness, face.loyalty,
+                                    face.defense) if x]
         face.written += face.text
-    face.mana_cost = braced
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """Return the keyword abilities of every edition of the rules (``core/data/keywords.tsv``)."""
+    text = resources.files("compiler.core.data").joinpath("keywords.tsv").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines()
+                     if line.strip() and not line.startswith("#"))
 
 
 def _assign_ruling_ids(blocks: list[Node], owner: str) -> None:
@@ -131,7 +169,9 @@ def _assign_ruling_ids(blocks: list[Node], owner: str) -> None:
     seen: dict[str, int] = {}
     for block in blocks:
         if isinstance(block, (CardEntry, Topic)):
-            _assign_ruling_ids(block.blocks, owner=block.name if isinstance(block, CardEntry) else block.title)
+            # a card's rulings are keyed on its front face, whatever name the card goes by
+            own = block.faces[0].name if isinstance(block, CardEntry) else block.title
+            _assign_ruling_ids(block.blocks, owner=own)
         elif isinstance(block, Ruling) and not block.id:
             base = content_id(owner, block.text)
             seen[base] = seen.get(base, 0) + 1
@@ -141,18 +181,21 @@ def _assign_ruling_ids(blocks: list[Node], owner: str) -> None:
 def assign_ids(sections: list[Section]) -> None:
     """Give sections, topics and cards unique anchors; card-notes entries get plain card slugs."""
     ids = IdAllocator()
+    for block in iter_blocks([b for s in sections for b in s.blocks]):
+        if isinstance(block, CardEntry):
+            name_card(block)
     for section in sections:
         section.id = ids.take(slugify(section.title) if section.title else section.role)
     for section in sections:
         if section.role == "card-notes":
             for block in section.blocks:
-                if isinstance(block, CardEntry):
-                    block.id = ids.take(slugify(block.name))
+                if isinstance(block, CardEntry):  # by the front face, whatever the card's name
+                    block.id = ids.take(slugify(block.faces[0].name))
     for block in iter_blocks([b for s in sections for b in s.blocks]):
         if isinstance(block, Topic) and not block.id:
             block.id = ids.take(slugify(block.title))
         elif isinstance(block, CardEntry) and not block.id:
-            block.id = ids.take(slugify(block.name))
+            block.id = ids.take(slugify(block.faces[0].name))
 
 
 def nfkc(text: str) -> str:

@@ -43,8 +43,12 @@ class PageScan(HTMLParser):
         self.ids: set[str] = set()
         self.duplicate_ids: list[str] = []
         self.urls: list[str] = []
+        self.empty_groups: list[str] = []
+        """The ids of a card page's document groups that show nothing of the card."""
+        self._group: list = []  # [id, filled, section depth, depth of a heading being skipped]
 
     def handle_starttag(self, tag, attrs):
+        self._track(tag, dict(attrs))
         for name, value in attrs:
             if name == "id" and value is not None:
                 if value in self.ids:
@@ -53,7 +57,43 @@ class PageScan(HTMLParser):
             elif name in _URL_ATTRS and value is not None:
                 self.urls.append(value)
 
-    handle_startendtag = handle_starttag
+    def handle_startendtag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value is not None:
+                if value in self.ids:
+                    self.duplicate_ids.append(value)
+                self.ids.add(value)
+            elif name in _URL_ATTRS and value is not None:
+                self.urls.append(value)
+
+    def _track(self, tag: str, attrs: dict) -> None:
+        group = self._group
+        if tag == "section" and "doc-group" in (attrs.get("class") or "").split():
+            self._group = [attrs.get("id") or "", False, 1, None]
+        elif group and tag == "section":
+            group[2] += 1
+        elif group and group[3] is None and (tag == "h3" or "sighting-where" in (
+                attrs.get("class") or "").split()):
+            group[3] = tag  # what a group always has: its heading, where the entry stands
+        elif group and group[3] is None and tag in ("img", "svg"):
+            group[1] = True
+
+    def handle_endtag(self, tag):
+        group = self._group
+        if not group:
+            return
+        if group[3] == tag:
+            group[3] = None
+        elif tag == "section":
+            group[2] -= 1
+            if group[2] == 0:
+                if not group[1]:
+                    self.empty_groups.append(group[0])
+                self._group = []
+
+    def handle_data(self, data):
+        if self._group and self._group[3] is None and data.strip():
+            self._group[1] = True
 
 
 def scan_page(path: Path) -> PageScan:
@@ -83,6 +123,8 @@ def check_site(root: Path) -> list[LinkProblem]:
             problems.append(LinkProblem(page, page, "the page cannot be parsed as HTML"))
     for page, scan in scans.items():
         problems += [LinkProblem(page, i, "duplicate id") for i in scan.duplicate_ids]
+        problems += [LinkProblem(page, i, "a document's group shows nothing of the card")
+                     for i in scan.empty_groups]
         for url in scan.urls:
             reason = _check_url(root, scans, page, url)
             if reason:

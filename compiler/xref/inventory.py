@@ -11,8 +11,10 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from compiler.core.anchors import rule_anchor
+from compiler.core.cards import card_aliases
 from compiler.core.ids import slugify
-from compiler.core.model import CardEntry, Document, Node, RuleQuote, Section, Topic
+from compiler.core.model import (CardEntry, Document, Example, Node, Paragraph, RuleQuote, Ruling,
+                                 Section, Topic)
 
 
 @dataclass(slots=True)
@@ -41,6 +43,17 @@ class CardSighting:
     """Role of the section it stands in (``card-notes`` entries are the card's own notes)."""
     topic: str | None = None
     """Title of the general-notes topic it illustrates, if any."""
+    notes: list[Node] = field(default_factory=list)
+    """What a general note says of the card when its entry holds nothing of its own: the
+    paragraph that introduces the entry and the rulings printed right after it."""
+
+    @property
+    def blocks(self) -> list[Node]:
+        """The blocks shown of this entry: its own, else the note's (``notes``), else, for an
+        entry a general note prints with nothing about it, the entry itself as printed."""
+        if self.entry.blocks or self.notes:
+            return self.entry.blocks or self.notes
+        return [self.entry] if self.section_role != "card-notes" else []
 
 
 @dataclass(slots=True)
@@ -53,6 +66,9 @@ class Card:
     """Page name (``cards/<slug>.html``)."""
     face_names: list[str] = field(default_factory=list)
     """English names of all faces, front first."""
+    aliases: list[str] = field(default_factory=list)
+    """The other names the card is found by: each face's, a transforming card's full name
+    (``core.cards.card_aliases``)."""
     names_ja: list[str] = field(default_factory=list)
     """Japanese names seen for the card (front face), in document order."""
     sightings: list[CardSighting] = field(default_factory=list)
@@ -127,35 +143,58 @@ def _place(doc: Document, anchor: str, node: Node) -> Place:
 
 def _collect_blocks(inv: Inventory, doc: Document, section: Section, blocks: list[Node],
                     topic: Topic | None) -> None:
-    for block in blocks:
+    for n, block in enumerate(blocks):
         if isinstance(block, Topic):
             _add_topic(inv, doc, block)
             _collect_blocks(inv, doc, section, block.blocks, topic=block)
         elif isinstance(block, CardEntry):
-            _add_card(inv, doc, section, block, topic)
+            sighting = _add_card(inv, doc, section, block, topic)
+            if not block.blocks and section.role != "card-notes":
+                sighting.notes = note_blocks(blocks, n)
             _collect_blocks(inv, doc, section, block.blocks, topic=topic)
         elif isinstance(block, RuleQuote):
             _add_rule(inv, doc, block)
 
 
+def note_blocks(blocks: list[Node], n: int) -> list[Node]:
+    """Return what a general note says of the card entry ``blocks[n]``: the paragraph just
+    before it (that introduces it) and the rulings and examples just after it."""
+    before = [blocks[n - 1]] if n and isinstance(blocks[n - 1], Paragraph) else []
+    after = []
+    for block in blocks[n + 1:]:
+        if not isinstance(block, (Ruling, Example)):
+            break
+        after.append(block)
+    return before + after
+
+
 def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
-              topic: Topic | None) -> None:
-    key = inv.face_index.get(entry.name) or inv.slug_index.get(slugify(entry.name)) or entry.name
+              topic: Topic | None) -> CardSighting:
+    key = inv.face_index.get(entry.name) or inv.slug_index.get(slugify(entry.name)) \
+        or next((inv.face_index[f.name] for f in entry.faces if f.name in inv.face_index), None) \
+        or entry.name
     card = inv.cards.get(key)
     if card is None:
-        card = inv.cards[key] = Card(name=key, slug=slugify(key))
+        card = inv.cards[key] = Card(name=key, slug=slugify(key.split(' // ')[0]))
     for face in entry.faces:
         if face.name not in card.face_names:
             card.face_names.append(face.name)
-        inv.face_index.setdefault(face.name, key)
-        inv.slug_index.setdefault(slugify(face.name), key)
+    for name in (entry.name, *card_aliases(entry.layout, entry.name, card.face_names)):
+        if name not in card.aliases and name != key:
+            card.aliases.append(name)
+    for name in (entry.name, *card.aliases):
+        inv.face_index.setdefault(name, key)
+        inv.slug_index.setdefault(slugify(name), key)
+    for face in entry.faces:
         if face.name_ja:
             inv.ja_index.setdefault(face.name_ja, key)
             inv.ja_index.setdefault(unicodedata.normalize("NFKC", face.name_ja), key)
     if entry.name_ja and entry.name_ja not in card.names_ja:
         card.names_ja.append(entry.name_ja)
-    card.sightings.append(CardSighting(entry, _place(doc, entry.id, entry), section.role,
-                                       topic.title if topic else None))
+    sighting = CardSighting(entry, _place(doc, entry.id, entry), section.role,
+                            topic.title if topic else None)
+    card.sightings.append(sighting)
+    return sighting
 
 
 def _add_rule(inv: Inventory, doc: Document, quote: RuleQuote) -> None:

@@ -77,6 +77,15 @@ def test_card_entries_are_found_and_right(name):
     assert shares.boundary_reviewed >= BOUNDARY, detail
 
 
+@pytest.mark.parametrize("name", subject_names())
+def test_every_card_of_several_faces_is_one_entry_named_and_of_its_kind(name):
+    """Each card the data gives two faces or more (or a meld pair) is one entry holding all its
+    faces, named as the data names it and of its layout (issue 36: the double-faced cards of
+    Eldritch Moon and Magic Origins were read as two cards each)."""
+    i = measured()[name].identity
+    assert i.grouped == i.named == i.kind == i.cards, "\n".join(i.misses)
+
+
 def test_every_reviewed_miss_happens():
     """A reviewed row that excuses nothing is stale: it could hide a reader error later."""
     happening = set().union(*(report.misses(r) for r in measured().values()))

@@ -98,7 +98,7 @@ def test_chk_intro_topic_list(seed):
 
 def test_budoka_gardener_is_a_flip_card(seed):
     notes = _section(seed("chk"), "card-notes").blocks
-    card = next(c for c in notes if c.name == "Budoka Gardener")
+    card = next(c for c in notes if c.faces[0].name == "Budoka Gardener")
     assert card.layout == "flip"
     assert [f.name for f in card.faces] == ["Budoka Gardener", "Dokai, Weaver of Life"]
     assert card.faces[1].mana_cost is None and card.faces[1].power_toughness == "3/3"
@@ -147,7 +147,7 @@ def test_bok_offering_card_ends_before_the_rules_intro(seed):
 
 
 def test_bok_faithful_squire_spaced_flip(seed):
-    card = next(c for c in _cards(list(seed("bok").sections)) if c.name == "Faithful Squire")
+    card = next(c for c in _cards(list(seed("bok").sections)) if c.faces[0].name == "Faithful Squire")
     assert card.layout == "flip"
     assert card.faces[1].name == "Kaiso, Memory of Loyalty"
     assert card.faces[1].text[0] == "Flying"

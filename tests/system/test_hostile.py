@@ -53,8 +53,9 @@ def texts_by_kind(hostile) -> dict[str, list[str]]:
         for block in blocks(data["sections"]):
             kind = block["kind"]
             if kind == "card":
-                found.setdefault("card name", []).extend(
-                    n for n in (block.get("name"), block.get("name_ja")) if n)
+                found.setdefault("card name", []).extend(  # a flip card's too, by its face
+                    n for n in (block.get("name"), block.get("name_ja"),
+                                *(f.get("name") for f in block.get("faces", []))) if n)
             elif kind == "topic":
                 found.setdefault("topic title", []).append(block["title"])
             elif kind in ("ruling", "paragraph", "rule") and block.get("text"):

@@ -33,8 +33,11 @@ def test_japanese_and_english_names_are_one_card(corpus):
 
 def test_faces_resolve_to_their_card(corpus):
     inv, _ = corpus
-    assert inv.card_for("Dokai, Weaver of Life").name == "Budoka Gardener"
-    assert inv.card_for("Garden of Freyalise").name == "Disciple of Freyalise"
+    budoka = "Budoka Gardener // Dokai, Weaver of Life"  # a flip card, named as its data names it
+    assert inv.card_for("Dokai, Weaver of Life").name == budoka
+    assert inv.card_for("Budoka Gardener") is inv.card_for(budoka) is inv.card_for("Dokai, Weaver of Life")
+    disciple = "Disciple of Freyalise // Garden of Freyalise"  # a modal double-faced card
+    assert inv.card_for("Garden of Freyalise").name == disciple
 
 
 def test_rule_versions_are_kept_per_document(corpus):

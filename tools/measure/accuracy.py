@@ -16,8 +16,8 @@ Normalisation (both sides): curly quotes to straight; ``Æ`` as ``Ae`` (the data
 Aetherling as the cards have since 2021); "converted mana cost" as "mana value" (the Oracle
 wording of 2021, which the data's text has even where a document of its day did not); en dash, em dash and `` -- `` to one em
 dash, U+2212 to ``-``; Markdown emphasis marks and backslash escapes removed; mana braces
-removed (``{2}{U}`` and the source's bare ``2U`` compare equal; ``(W/U)``, ``w/u`` and the
-data's ``{WU}`` are ``W/U``); loyalty
+removed from names and type lines, kept in rules text (``{2}{U}`` and a bare ``2U`` differ
+there: a symbol is compared as a symbol; the data's ``{WU}`` is ``{W/U}``); loyalty
 costs written in brackets (``[+1]:``, 2012) as printed (``+1:``); spacing
 collapsed; rules text lines joined with spaces (abilities printed on one line or several
 compare equal, as do the data's abilities run together without a space: ``pool.{T}:``,
@@ -47,6 +47,7 @@ _DASH_RE = re.compile(r"\s*(?:--|\u2014|\u2013|\u2015)\s*|\s+-\s+")
 _HYBRID_PAREN_RE = re.compile(r"\(([0-9A-Za-z]/[0-9A-Za-z](?:/[A-Za-z])?)\)")
 _REMINDER_RE = re.compile(r"\([^()]*\)")
 _HYBRID_BRACE_RE = re.compile(r"\{([WUBRG2])([WUBRGP])\}")
+_BRACE_CASE_RE = re.compile(r"\{[^{}]{1,5}\}")
 _HYBRID_BARE_RE = re.compile(r"\b(?:[wubrg2]/[wubrgp])+\b", re.I)
 _SPACE_RE = re.compile(r"\s+")
 # The data's printed text sometimes runs two abilities together: "mana pool.{T}: Add".
@@ -65,8 +66,9 @@ def plain(text: str) -> str:
     return text.replace("*", "").replace("\x00", "*").replace("_", " ").strip()
 
 
-def norm(text: str | None) -> str:
-    """Return text normalised for comparison (see the module's docstring)."""
+def norm(text: str | None, braces: bool = False) -> str:
+    """Return text normalised for comparison (see the module's docstring); with ``braces``, a
+    mana symbol stays a symbol (``{T}`` and a bare ``T`` differ), as rules text is compared."""
     if text is None:
         return ""
     if _NEEDS_NFKC.search(text):  # Japanese: full-width forms as ASCII, no spacing between words
@@ -75,8 +77,12 @@ def norm(text: str | None) -> str:
     text = text.replace("Æ", "Ae").replace("æ", "ae").replace("converted mana cost", "mana value")
     text = text.replace("\u201d", '"').replace("\u2212", "-").replace("\u2028", " ")
     text = _DASH_RE.sub(" \u2014 ", plain(text))
-    text = _HYBRID_BRACE_RE.sub(r"\1/\2", text)
-    text = text.replace("{", "").replace("}", "")
+    if braces:
+        text = _HYBRID_BRACE_RE.sub(r"{\1/\2}", text)
+        text = _BRACE_CASE_RE.sub(lambda m: m.group().upper(), text)
+    else:
+        text = _HYBRID_BRACE_RE.sub(r"\1/\2", text)
+        text = text.replace("{", "").replace("}", "")
     text = _HYBRID_PAREN_RE.sub(r"\1", text)
     text = _HYBRID_BARE_RE.sub(lambda m: m.group().upper(), text)
     text = _LOYALTY_BRACKET_RE.sub(r"\1:", text)
@@ -91,7 +97,7 @@ def norm_type(text: str | None) -> str:
 def norm_rules_text(text: str | None) -> str:
     """Return rules text normalised for comparison: as ``norm``, and dashes as spaces (the
     printed wording of old cards in the data lost its dashes: ``Choose one Destroy``)."""
-    text = _GLUED_RE.sub(r"\1 ", norm(text))
+    text = _GLUED_RE.sub(r"\1 ", norm(text, braces=True))
     return _SPACE_RE.sub(" ", text.replace("\u2014", " ")).strip()
 
 

@@ -43,6 +43,8 @@ class CardData:
     faces: dict[str, PrintedFace] = field(default_factory=dict)
     cards: dict[str, list[str]] = field(default_factory=dict)
     """Whole card name -> its face names, in printed order."""
+    layouts: dict[str, str] = field(default_factory=dict)
+    """Whole card name -> its layout (``transform``, ``split``, ``meld``, ...)."""
 
     def face(self, name: str) -> PrintedFace | None:
         """Return the face (or single-faced card) called ``name`` (case and quotes folded)."""
@@ -65,10 +67,13 @@ def read_card_file(path: Path, data: CardData | None = None) -> CardData:
         row = json.loads(raw)
         if row.get("faces") and not row.get("is_face"):
             data.cards[row["name"]] = list(row["faces"])
+            data.layouts[row["name"]] = row.get("layout") or "normal"
             continue
         name = row["name"]
         if " // " in name and not row.get("is_face"):
-            name = name.split(" // ")[0]  # a meld card's front: "A // melded back"
+            data.cards[name] = name.split(" // ")  # a meld card: "A // the card it melds into"
+            data.layouts[name] = row.get("layout") or "meld"
+            name = name.split(" // ")[0]
         face = PrintedFace(
             name=name, mana_cost=row.get("mana_cost"), type_line=row.get("type_line"),
             printed_type=row.get("printed_type"), power=row.get("power"),

@@ -178,18 +178,10 @@ def card_entry(region: Region, entry: EntrySpan) -> CardEntry:
 
 
 def card_layout(region: Region, entry: EntrySpan, faces: list[Face]) -> str:
-    """Return the entry's layout from its separators, lead lines and type lines."""
-    if len(faces) == 1:
-        return "normal"
-    if any(f.type_line and "Adventure" in f.type_line for f in faces):
-        return "adventure"
+    """Return ``flip`` for faces a ``++++++++++`` separates; the kind of any other card is read
+    from its faces (``readers.base.name_card``)."""
     seps = [face_separator(region.plain[f.separator]) for f in entry.faces if f.separator is not None]
-    if any(s and s.startswith("+") for s in seps):
-        return "flip"
-    if any(s and len(s) >= 3 for s in seps) or entry.lead and len(entry.lead) > 1 \
-            or any(region.plain[k].lower() in ("turn over", "transform") for k in entry.lead):
-        return "double-faced"
-    return "split"
+    return "flip" if any(s and s.startswith("+") for s in seps) else "normal"
 
 
 def face(region: Region, f: FaceSpan) -> Face:

@@ -31,6 +31,9 @@ from compiler.readers.recognise.markup import is_image_line
 from compiler.readers.recognise.markup import plain as plain_text
 from compiler.readers.recognise.split import rules_text_length
 
+_CHANGES = re.compile(r"\btransform|\bmelds?\b|\b(?:day|night)bound\b", re.I)
+"""What a front face's text says when its card has a back face: it transforms, or melds."""
+
 
 @dataclass(slots=True)
 class FaceSpan:
@@ -239,6 +242,10 @@ def group_faces(reading: Reading, heads: list[FaceSpan]) -> list[EntrySpan]:
     entries: list[EntrySpan] = []
     units, plain = reading.units, reading.plain
     for face in heads:
+        if entries and is_back_face(reading, entries[-1], face):
+            entries[-1].lead += range(entries[-1].last + 1, face.name)  # the back face's picture
+            entries[-1].faces.append(face)
+            continue
         if entries and joins(reading, entries[-1].faces[-1], face):
             gap = face.name - 1
             face.separator = gap if face_separator(plain[gap]) else None
@@ -253,6 +260,26 @@ def group_faces(reading: Reading, heads: list[FaceSpan]) -> list[EntrySpan]:
             k -= 1
         entries.append(entry)
     return entries
+
+
+def is_back_face(reading: Reading, entry: EntrySpan, face: FaceSpan) -> bool:
+    """Return whether ``face``, printed as an entry of its own, is another face of ``entry``
+    (the page shows each face with its picture, no ``//`` between): nothing but pictures
+    between them, and either the other half of a meld pair the card's text names (``Melds with
+    Gisela``), or a face with no mana cost of its own on a card whose text says it transforms
+    or melds (or with a colour indicator in the cost's place)."""
+    units, plain = reading.units, reading.plain
+    between = range(entry.last + 1, face.name)
+    if any(units[k].kind != LINE or not (is_image_line(units[k].text) or is_turn_over(plain[k]))
+           for k in between):
+        return False
+    text = " ".join(plain[k] for f in entry.faces for k in (f.name, *f.text))
+    name = plain[face.name].split(" (")[0].strip()
+    if re.search(r"\bmelds with " + re.escape(name), text, re.I):
+        return True  # the other half of a meld pair, which has a cost of its own
+    if face.cost is not None:
+        return False
+    return face.indicator is not None or bool(_CHANGES.search(text))
 
 
 def joins(reading: Reading, previous: FaceSpan, face: FaceSpan) -> bool:

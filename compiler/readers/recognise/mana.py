@@ -9,7 +9,9 @@ Notations seen in real documents:
   ``tap.gif``, ``x.gif``, ``Symbol_2_mana.gif``, ``Symbol_BG_mana.gif``, ``white_mana.gif``.
 
 ``parse_cost`` reads a whole string as a cost or refuses it; ``symbols_in_text`` rewrites the
-mana images and lower-case braces inside running text, leaving everything else as written.
+mana images and lower-case braces inside running text, leaving everything else as written;
+``rules_symbols`` writes in braces the bare symbols of a line of rules text where their place
+shows they are symbols (a cost before a colon, a keyword's cost, the mana an ability adds).
 """
 from __future__ import annotations
 
@@ -100,3 +102,97 @@ def symbols_in_text(text: str) -> str:
     if "{" in text:
         text = _BRACE_RE.sub(lambda m: "{%s}" % m.group(1).upper(), text)
     return text
+
+
+_COST_PART_RE = re.compile(r"[0-9XWUBRGCSPwubrgp/()]+|[TQ]")
+_ABILITY_RE = re.compile(r"^(?P<word>\*?[A-Z][\w' -]{2,30}\*? — )?(?P<cost>[^:\"“”.—]{1,120}?):(?=\s)")
+# An ability in a reminder or a quotation: ``(1: Attach to ...``, ``has "T, Sacrifice ...:``
+_REMINDER_ABILITY_RE = re.compile(r"(?<=[(\"“])(?P<cost>[^:()\"“”]{1,120}?):(?=\s)")
+_PAY_RE = re.compile(r"\b(?:(?P<verb>[Pp]ays?) (?P<cost>[0-9XWUBRGC/]+)"
+                     r"(?=[.,;)]| rather\b| for\b| to\b| and\b| or\b| if\b|$)"
+                     r"|(?P<cverb>[Cc]osts?) (?P<ccost>[0-9XWUBRGC/]+)(?= more\b| less\b))")
+COST_KEYWORDS = frozenset({
+    "Awaken", "Bestow", "Blitz", "Buyback", "Craft", "Cycling", "Dash", "Disturb", "Echo",
+    "Embalm", "Emerge", "Encore", "Entwine", "Equip", "Escape", "Eternalize", "Evoke",
+    "Flashback", "Foretell", "Fortify", "Kicker", "Madness", "Megamorph", "Morph", "Multikicker",
+    "Mutate", "Ninjutsu", "Outlast", "Overload", "Plot", "Prowl", "Reconfigure", "Recover",
+    "Reinforce", "Replicate", "Scavenge", "Spectacle", "Surge", "Transfigure", "Transmute",
+    "Unearth", "Ward", "Landcycling", "Plainscycling", "Islandcycling", "Swampcycling",
+    "Mountaincycling", "Forestcycling", "Channel", "Retrace", "Splice", "Level", "Escalate",
+    "Augment"})
+"""Keywords whose parameter is a mana cost, so that a number alone is one (``Equip 1``)."""
+_ADD_RE = re.compile(r"\b(?P<verb>[Aa]dd) (?P<first>[WUBRGC]{1,10}|[0-9]{1,2})(?P<rest>(?:(?:,| or|, or) [WUBRGC]{1,10})*)"
+                     r"(?=[ .,;)]|$)")
+_ADD_MORE_RE = re.compile(r"(?<=, )[WUBRGC]{1,10}|(?<=or )[WUBRGC]{1,10}")
+_KEYWORD_COST_RE = re.compile(r"^(?P<kw>[A-Z][a-z]+(?:[ -][a-z]+)?)(?P<sep> |—)(?P<cost>[0-9XWUBRGC/()]+)"
+                              r"(?=$|\s+\(|\s*\*\(|[.,])")
+
+
+def _symbols(part: str, lone: bool = True) -> str | None:
+    """Return a part of a cost as braced symbols (``3RR``, ``T``, ``(W/U)``), or None."""
+    part = part.strip()
+    if part in ("T", "Q", "E"):
+        return "{%s}" % part
+    if part == "X":
+        return "{X}"
+    if not _COST_PART_RE.fullmatch(part):
+        return None
+    return bare_cost(part)
+
+
+def rules_symbols(line: str, keywords: frozenset[str] = frozenset(), planeswalker: bool = False) -> str:
+    """Return a line of rules text with the symbols its notation leaves bare written in braces
+    where their place shows they are symbols: an activated ability's cost before its colon
+    (``R, T:`` -> ``{R}, {T}:``), a keyword's cost with a mana letter in it (``Madness BBB`` ->
+    ``Madness {B}{B}{B}``, for a keyword of ``keywords``; ``Bushido 1`` is a number), the mana
+    an ability adds (``Add C`` -> ``Add {C}``). On a planeswalker (``planeswalker``), ``0:`` is a
+    loyalty ability. Any other letter or number is left as written."""
+    m = _ABILITY_RE.match(line)
+    if m and not (planeswalker and m.group("cost").strip() == "0") and (cost := _cost(m.group("cost"))):
+        line = line[:m.start("cost")] + cost + line[m.end("cost"):]
+    k = _KEYWORD_COST_RE.match(line)
+    named = {k.group("kw").split()[0], k.group("kw").split()[-1].capitalize()} if k else set()
+    if k and named & (keywords | COST_KEYWORDS) \
+            and (named & COST_KEYWORDS or re.search(r"[WUBRGCX]", k.group("cost"))) \
+            and (cost := bare_cost(k.group("cost")) or _number(k.group("cost"))):
+        line = k.group("kw") + k.group("sep") + cost + line[k.end("cost"):]  # not Bushido 1
+    line = _LISTED_KEYWORD_RE.sub(_listed, line)
+    line = _REMINDER_ABILITY_RE.sub(lambda r: (_cost(r.group("cost")) or r.group("cost")) + ":", line)
+    line = _PAY_RE.sub(_paid, line)
+    return _ADD_RE.sub(_add, line)
+
+
+_LISTED_KEYWORD_RE = re.compile(r"(?<=, )(?P<kw>[a-z]+) (?P<cost>[0-9XWUBRGC/]+)(?=,|$| \[|\.)")
+"""A keyword with its cost in a list of them (``Madness {R}, cycling 1R, kicker 2R``)."""
+
+
+def _listed(m: re.Match) -> str:
+    cost = bare_cost(m.group("cost")) if m.group("kw").capitalize() in COST_KEYWORDS else None
+    return f"{m.group('kw')} {cost}" if cost else m.group()
+
+
+def _paid(m: re.Match) -> str:
+    verb, cost = (m.group("verb"), m.group("cost")) if m.group("verb") else (m.group("cverb"),
+                                                                                m.group("ccost"))
+    return f"{verb} {bare_cost(cost) or _number(cost) or ('{X}' if cost == 'X' else cost)}"
+
+
+def _cost(text: str) -> str | None:
+    """Return an ability's cost with its symbols braced, if its first part is symbols."""
+    parts = text.split(", ")
+    braced = [_symbols(p) or _number(p) for p in parts]
+    if braced[0] is None:
+        return None
+    return ", ".join(b if b is not None else p for b, p in zip(braced, parts))
+
+
+def _number(text: str) -> str | None:
+    return "{%s}" % text if re.fullmatch(r"[0-9]{1,2}", text.strip()) else None
+
+
+def _add(m: re.Match) -> str:
+    first = bare_cost(m.group("first")) if not m.group("first").isdigit() else "{%s}" % m.group("first")
+    if first is None:
+        return m.group()
+    rest = _ADD_MORE_RE.sub(lambda x: bare_cost(x.group()) or x.group(), m.group("rest"))
+    return f"{m.group('verb')} {first}{rest}"

@@ -162,10 +162,12 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
     rulings: set[tuple] = set()
     for group in groups:
         for sighting in group.sightings:
-            for block in sighting.entry.blocks:
-                if isinstance(block, Ruling):
+            for block in sighting.blocks:
+                if isinstance(block, Ruling) and sighting.entry.blocks:
                     key = ruling_key(site, block, group.doc, sighting.entry)
                     rulings.add(key)
+                elif not sighting.entry.blocks:  # a general note's text: its own group's alone
+                    key = ("note", group.doc.id, id(block))
                 else:
                     key = block_key(site, block, group.doc, sighting.entry)
                 key_of[id(block)] = key
@@ -181,7 +183,7 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
                 ids[id(block)] = alloc.take(block.id)
     for group in groups:
         for sighting in group.sightings:
-            for block in iter_blocks(sighting.entry.blocks):
+            for block in iter_blocks(sighting.blocks):
                 if isinstance(block, Ruling) and block.id and id(block) not in ids:
                     ids[id(block)] = alloc.take(block.id)
 
@@ -189,8 +191,8 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
         return instances[key_of[id(block)]][0][2] is block
 
     for group in groups:
-        blocks = [b for s in group.sightings for b in s.entry.blocks]
-        group.shown = (any(not s.entry.blocks for s in group.sightings) or any(map(first, blocks))
+        blocks = [b for s in group.sightings for b in s.blocks]
+        group.shown = (any(not s.blocks for s in group.sightings) or any(map(first, blocks))
                        or not any(isinstance(b, Ruling) for b in blocks))
     placed: set[str] = {group.doc.id for group in groups if group.shown}  # ids on the page
     for group in groups:
@@ -199,7 +201,7 @@ def plan_rulings(site: Site, card: Card, groups: list[SightingGroup]):
         for sighting in group.sightings:
             view = SightingView(sighting)
             group.views.append(view)
-            for block in sighting.entry.blocks:
+            for block in sighting.blocks:
                 if not first(block):
                     continue  # shown under a newer document (or earlier in this one)
                 if not isinstance(block, Ruling):
@@ -281,10 +283,13 @@ def english_sort_key(name: str) -> tuple[str, str]:
 
 
 def cards_index(site: Site) -> Page:
-    """Return the A-Z index of cards by English name, grouped by first letter."""
-    letters: dict[str, list[Card]] = {}
-    for card in sorted(site.inv.cards.values(), key=lambda c: english_sort_key(c.name)):
-        letters.setdefault(index_letter(card.name), []).append(card)
+    """Return the A-Z index of cards by English name, grouped by first letter: a card under its
+    name and under each face's (``Explosion``, a face of ``Expansion // Explosion``)."""
+    letters: dict[str, list[tuple[str, Card]]] = {}
+    listed = [(name, card) for card in site.inv.cards.values()
+              for name in (card.name, *(f for f in card.face_names if f != card.name))]
+    for name, card in sorted(listed, key=lambda item: english_sort_key(item[0])):
+        letters.setdefault(index_letter(name), []).append((name, card))
     groups = sorted(letters.items(), key=lambda item: (item[0] == "#", item[0]))
     return make_page(site, paths.CARDS_INDEX, "cards_index.html", "index", title="Cards A-Z",
                      description=f"All {len(site.inv.cards)} cards of the archive, A to Z.",

@@ -1,0 +1,173 @@
+"""Each card one entry, named and of its kind as the card data has it (issue 36)."""
+from __future__ import annotations
+
+from compiler.core.cards import card_aliases, card_kind, card_name
+from compiler.core.errors import Diagnostics
+from compiler.core.model import CardEntry, Face, Span, iter_document_blocks
+from compiler.files.textio import read_source
+from compiler.readers import read_document
+from tools.measure.carddata import CardData
+from tools.measure.identity import identity
+
+HEAD = """---
+title: "Test Set Release Notes"
+---
+
+# Test Set Release Notes
+
+## CARD-SPECIFIC NOTES
+
+---
+
+"""
+DOCENT = """![](https://example.com/front.png)
+
+
+Docent of Perfection  
+
+3UU  
+
+Creature — Insect Horror  
+
+5/4  
+
+Flying  
+
+Whenever you cast an instant or sorcery spell, create a 1/1 blue Human Wizard creature token. Then if you control three or more Wizards, transform Docent of Perfection.
+
+
+![](https://example.com/back.png)
+
+
+Final Iteration  
+
+Creature — Eldrazi Insect  
+
+6/5  
+
+Flying  
+
+Wizards you control get +2/+1 and have flying.
+
+
+* When Docent of Perfection transforms into Final Iteration, nothing else happens.
+
+---
+
+"""
+TWO_CARDS = """![](https://example.com/one.png)
+
+
+Grizzly Bears  
+
+1G  
+
+Creature — Bear  
+
+2/2  
+
+
+![](https://example.com/two.png)
+
+
+Forest Bear  
+
+1G  
+
+Creature — Bear  
+
+2/2  
+
+
+* A ruling.
+
+---
+
+"""
+SPLIT = """![Expansion // Explosion](https://example.com/split.png)
+
+Expansion  
+u/r u/r  
+Instant  
+Copy target instant or sorcery spell with mana value 4 or less. You may choose new targets for the copy.  
+//  
+Explosion  
+XUURR  
+Instant  
+Explosion deals X damage to any target. Target player draws X cards.
+
+* A ruling about Explosion.
+
+---
+
+"""
+
+
+def entries(text: str) -> list[CardEntry]:
+    doc = read_document(read_source((HEAD + text).encode("utf-8"), "test.md"), Diagnostics())
+    return [b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)]
+
+
+def test_a_back_face_printed_as_its_own_entry_is_the_cards_back():
+    [card] = entries(DOCENT)
+    assert [f.name for f in card.faces] == ["Docent of Perfection", "Final Iteration"]
+    assert (card.name, card.layout) == ("Docent of Perfection", "transform")
+    assert card.preface == ["![](https://example.com/front.png)", "![](https://example.com/back.png)"]
+    assert len(card.blocks) == 1
+
+
+def test_two_cards_with_costs_of_their_own_stay_two():
+    assert [c.name for c in entries(TWO_CARDS)] == ["Grizzly Bears", "Forest Bear"]
+
+
+def test_a_split_card_is_named_by_both_halves():
+    [card] = entries(SPLIT)
+    assert (card.name, card.layout, card.id) == ("Expansion // Explosion", "split", "expansion")
+
+
+def face(name: str, cost: str | None, type_line: str, *text: str, indicator=None) -> Face:
+    return Face(name=name, src=Span(1, 1), mana_cost=cost, type_line=type_line, text=list(text),
+                color_indicator=indicator)
+
+
+def test_the_kind_of_a_card_is_read_from_its_faces():
+    spell = face("Driven", "{1}{G}", "Sorcery", "Creatures gain trample.")
+    assert card_kind([spell, face("Despair", "{1}{B}", "Sorcery", "Aftermath", "Menace.")]) \
+        == "aftermath"
+    assert card_kind([spell, face("Dead", "{R}", "Instant", "Damage.")]) == "split"
+    land = face("Garden of Freyalise", None, "Land", "{T}: Add {G}.")
+    assert card_kind([face("Disciple", "{3}{G}", "Creature — Elf", "Trample."), land]) \
+        == "modal_dfc"
+    back = face("Ironfang", None, "Creature — Werewolf", indicator="red")
+    assert card_kind([face("Village Ironsmith", "{1}{R}", "Creature — Human"), back]) \
+        == "transform"
+    assert card_kind([face("Budoka Gardener", "{1}{G}", "Creature"), face("Dokai", None, "Creature")],
+                     flip=True) == "flip"
+    assert card_kind([spell]) == "normal"
+
+
+def test_a_card_goes_by_the_name_the_card_data_gives_it():
+    halves = [face("Expansion", "{U/R}", "Instant"), face("Explosion", "{X}", "Instant")]
+    assert card_name("split", halves) == "Expansion // Explosion"
+    dfc = [face("Docent of Perfection", "{3}{U}{U}", "Creature"), face("Final Iteration", None, "Creature")]
+    assert card_name("transform", dfc) == "Docent of Perfection"
+    assert card_aliases("transform", "Docent of Perfection", [f.name for f in dfc]) == [
+        "Final Iteration", "Docent of Perfection // Final Iteration"]
+    assert card_aliases("meld", "Bruna", ["Bruna", "Gisela", "Brisela"]) == [
+        "Gisela", "Brisela", "Bruna // Brisela", "Gisela // Brisela"]
+
+
+def test_the_measure_counts_a_card_read_as_two_entries_as_not_grouped():
+    doc = read_document(read_source((HEAD + DOCENT).encode("utf-8"), "test.md"), Diagnostics())
+    data = CardData(cards={"Docent of Perfection // Final Iteration":
+                           ["Docent of Perfection", "Final Iteration"]},
+                    layouts={"Docent of Perfection // Final Iteration": "transform"})
+    right = identity(doc, data)
+    assert (right.cards, right.grouped, right.named, right.kind) == (1, 1, 1, 1)
+    [card] = [b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)]
+    back = card.faces.pop()
+    doc.sections[-1].blocks.append(CardEntry(id="final-iteration", name=back.name, faces=[back],
+                                             src=back.src))
+    card.layout = "normal"
+    wrong = identity(doc, data)
+    assert (wrong.cards, wrong.grouped) == (1, 0) and wrong.misses[0].startswith("not grouped")

@@ -1,0 +1,77 @@
+"""Whether a document reads each card with several faces as the card it is, against card data.
+
+For every card of the data with two faces or more (a meld card: each half with the card it
+melds into) one of whose faces the document has as a card entry or a face of one:
+
+* **grouped**: one entry holds all of its faces (a meld card: both halves with the card they
+  meld into, in one entry of the meld);
+* **named**: that entry is named as the data names the card (``Expansion // Explosion``), or,
+  for a transforming card, by its front face with the data's name as an alias; a meld pair and
+  the card it melds into are one entry, each half's name with the melded card's an alias;
+* **kind**: the entry's kind (``CardEntry.layout``) is the data's layout.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.core.cards import card_aliases
+from compiler.core.model import CardEntry, Document, iter_document_blocks
+from tools.measure.carddata import CardData, fold_name
+
+
+@dataclass(slots=True)
+class Identity:
+    """The multi-face cards of one document, counted."""
+
+    cards: int = 0
+    grouped: int = 0
+    named: int = 0
+    kind: int = 0
+    misses: list[str] = field(default_factory=list)
+    """One line per card not grouped, named or of its kind, for the report."""
+
+    def add(self, other: "Identity") -> None:
+        self.cards += other.cards
+        self.grouped += other.grouped
+        self.named += other.named
+        self.kind += other.kind
+        self.misses += other.misses
+
+
+def identity(doc: Document, data: CardData) -> Identity:
+    """Return how the document's entries group, name and kind the data's multi-face cards."""
+    entries = [b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)]
+    by_face: dict[str, list[CardEntry]] = {}
+    for entry in entries:
+        for face in entry.faces:
+            by_face.setdefault(fold_name(face.name), []).append(entry)
+    result = Identity()
+    for name, faces in sorted(data.cards.items()):
+        held = [by_face.get(fold_name(f), []) for f in faces]
+        if len(faces) < 2 or not any(held):
+            continue
+        result.cards += 1
+        layout = data.layouts.get(name, "")
+        whole = [e for e in (held[0] or held[-1]) if {fold_name(f) for f in faces}
+                 <= {fold_name(x.name) for x in e.faces}]
+        if not whole:
+            result.misses.append(f"not grouped: {name} ({layout}): "
+                                 + "; ".join(f"{f} in {len(h)} entr{'y' if len(h) == 1 else 'ies'}"
+                                             for f, h in zip(faces, held)))
+            continue
+        result.grouped += 1
+        entry = whole[0]
+        names = {fold_name(entry.name)} | {fold_name(a) for a in card_aliases(
+            entry.layout, entry.name, [f.name for f in entry.faces])}
+        right_name = fold_name(name) == fold_name(entry.name) or (
+            layout == "transform" and fold_name(name) in names
+            and fold_name(entry.name) == fold_name(faces[0])) or (
+            layout == "meld" and fold_name(name) in names)  # the pair and the melded card
+        result.named += right_name
+        result.kind += entry.layout == layout
+        if not right_name or entry.layout != layout:
+            result.misses.append(f"{'named ' + repr(entry.name) if not right_name else ''}"
+                                 f"{' ' if not right_name and entry.layout != layout else ''}"
+                                 f"{'kind ' + entry.layout if entry.layout != layout else ''}"
+                                 f": {name} ({layout})")
+    return result
