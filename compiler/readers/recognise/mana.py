@@ -105,7 +105,8 @@ def symbols_in_text(text: str) -> str:
 
 
 _COST_PART_RE = re.compile(r"[0-9XWUBRGCSPwubrgp/()]+|[TQ]")
-_ABILITY_RE = re.compile(r"^(?P<word>\*?[A-Z][\w' -]{2,30}\*? — )?(?P<cost>[^:\"“”.—]{1,120}?):(?=\s)")
+_ABILITY_RE = re.compile(r"^(?P<word>\*?[A-Z][\w' -]{2,30}\*? — )?"  # an ability word
+                         r"(?P<cost>[^:\"“”.—]{1,120}?):(?=\s)")
 # An ability in a reminder or a quotation: ``(1: Attach to ...``, ``has "T, Sacrifice ...:``
 _REMINDER_ABILITY_RE = re.compile(r"(?<=[(\"“])(?P<cost>[^:()\"“”]{1,120}?):(?=\s)")
 _PAY_RE = re.compile(r"\b(?:(?P<verb>[Pp]ays?) (?P<cost>[0-9XWUBRGC/]+)"
@@ -121,14 +122,16 @@ COST_KEYWORDS = frozenset({
     "Mountaincycling", "Forestcycling", "Channel", "Retrace", "Splice", "Level", "Escalate",
     "Augment"})
 """Keywords whose parameter is a mana cost, so that a number alone is one (``Equip 1``)."""
-_ADD_RE = re.compile(r"\b(?P<verb>[Aa]dd) (?P<first>[WUBRGC]{1,10}|[0-9]{1,2})(?P<rest>(?:(?:,| or|, or) [WUBRGC]{1,10})*)"
-                     r"(?=[ .,;)]|$)")
+_ADD_RE = re.compile(r"\b(?P<verb>[Aa]dd) (?P<first>[WUBRGC]{1,10}|[0-9]{1,2})"
+                     r"(?P<rest>(?:(?:,| or|, or) [WUBRGC]{1,10})*)(?=[ .,;)]|$)")
 _ADD_MORE_RE = re.compile(r"(?<=, )[WUBRGC]{1,10}|(?<=or )[WUBRGC]{1,10}")
-_KEYWORD_COST_RE = re.compile(r"^(?P<kw>[A-Z][a-z]+(?:[ -][a-z]+)?)(?P<sep> |—)(?P<cost>[0-9XWUBRGC/()]+)"
-                              r"(?=$|\s+\(|\s*\*\(|[.,])")
+_KEYWORD_COST_RE = re.compile(r"^(?P<kw>[A-Z][a-z]+(?:[ -][a-z]+)?)(?P<sep> |—)"
+                              r"(?P<cost>[0-9XWUBRGC/()]+)(?=$|\s+\(|\s*\*\(|[.,])")
+_LISTED_KEYWORD_RE = re.compile(r"(?<=, )(?P<kw>[a-z]+) (?P<cost>[0-9XWUBRGC/]+)(?=,|$| \[|\.)")
+"""A keyword with its cost in a list of them (``Madness {R}, cycling 1R, kicker 2R``)."""
 
 
-def _symbols(part: str, lone: bool = True) -> str | None:
+def _symbols(part: str) -> str | None:
     """Return a part of a cost as braced symbols (``3RR``, ``T``, ``(W/U)``), or None."""
     part = part.strip()
     if part in ("T", "Q", "E"):
@@ -140,7 +143,8 @@ def _symbols(part: str, lone: bool = True) -> str | None:
     return bare_cost(part)
 
 
-def rules_symbols(line: str, keywords: frozenset[str] = frozenset(), planeswalker: bool = False) -> str:
+def rules_symbols(line: str, keywords: frozenset[str] = frozenset(),
+                  planeswalker: bool = False) -> str:
     """Return a line of rules text with the symbols its notation leaves bare written in braces
     where their place shows they are symbols: an activated ability's cost before its colon
     (``R, T:`` -> ``{R}, {T}:``), a keyword's cost with a mana letter in it (``Madness BBB`` ->
@@ -148,7 +152,8 @@ def rules_symbols(line: str, keywords: frozenset[str] = frozenset(), planeswalke
     an ability adds (``Add C`` -> ``Add {C}``). On a planeswalker (``planeswalker``), ``0:`` is a
     loyalty ability. Any other letter or number is left as written."""
     m = _ABILITY_RE.match(line)
-    if m and not (planeswalker and m.group("cost").strip() == "0") and (cost := _cost(m.group("cost"))):
+    loyalty = planeswalker and m is not None and m.group("cost").strip() == "0"
+    if m and not loyalty and (cost := _cost(m.group("cost"))):
         line = line[:m.start("cost")] + cost + line[m.end("cost"):]
     k = _KEYWORD_COST_RE.match(line)
     named = {k.group("kw").split()[0], k.group("kw").split()[-1].capitalize()} if k else set()
@@ -157,13 +162,10 @@ def rules_symbols(line: str, keywords: frozenset[str] = frozenset(), planeswalke
             and (cost := bare_cost(k.group("cost")) or _number(k.group("cost"))):
         line = k.group("kw") + k.group("sep") + cost + line[k.end("cost"):]  # not Bushido 1
     line = _LISTED_KEYWORD_RE.sub(_listed, line)
-    line = _REMINDER_ABILITY_RE.sub(lambda r: (_cost(r.group("cost")) or r.group("cost")) + ":", line)
+    line = _REMINDER_ABILITY_RE.sub(lambda r: (_cost(r.group("cost")) or r.group("cost")) + ":",
+                                    line)
     line = _PAY_RE.sub(_paid, line)
     return _ADD_RE.sub(_add, line)
-
-
-_LISTED_KEYWORD_RE = re.compile(r"(?<=, )(?P<kw>[a-z]+) (?P<cost>[0-9XWUBRGC/]+)(?=,|$| \[|\.)")
-"""A keyword with its cost in a list of them (``Madness {R}, cycling 1R, kicker 2R``)."""
 
 
 def _listed(m: re.Match) -> str:
@@ -191,7 +193,7 @@ def _number(text: str) -> str | None:
 
 
 def _add(m: re.Match) -> str:
-    first = bare_cost(m.group("first")) if not m.group("first").isdigit() else "{%s}" % m.group("first")
+    first = _number(m.group("first")) or bare_cost(m.group("first"))
     if first is None:
         return m.group()
     rest = _ADD_MORE_RE.sub(lambda x: bare_cost(x.group()) or x.group(), m.group("rest"))

@@ -64,7 +64,8 @@ def card_preview(card: Card, env: Environment) -> Preview:
     """Return the preview data of one card, from the entry its page shows first."""
     shown = printed_entries(card)[0]
     entry, front = shown.entry, shown.entry.faces[0]
-    html = " ".join(env.get_template("partials/card.html").render(card=entry, card_heading=0).split())
+    html = " ".join(env.get_template("partials/card.html").render(card=entry, card_heading=0,
+                                                                         full_name=True).split())
     if shown.place.lang != "en":  # the popover may open on a page in another language
         html = f'<div lang="{shown.place.lang}">{html}</div>'
     return {
