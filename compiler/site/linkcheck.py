@@ -49,13 +49,7 @@ class PageScan(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         self._track(tag, dict(attrs))
-        for name, value in attrs:
-            if name == "id" and value is not None:
-                if value in self.ids:
-                    self.duplicate_ids.append(value)
-                self.ids.add(value)
-            elif name in _URL_ATTRS and value is not None:
-                self.urls.append(value)
+        self.handle_startendtag(tag, attrs)
 
     def handle_startendtag(self, tag, attrs):
         for name, value in attrs:
