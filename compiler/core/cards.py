@@ -23,6 +23,11 @@ _SPELL = re.compile(r"\b(?:Instant|Sorcery)\b|\bRoom\b")
 _LAND = re.compile(r"\bLand\b")
 
 
+def turns_over(text: str) -> bool:
+    """Return whether a card's text says it transforms or melds (so it has a back face)."""
+    return bool(_TRANSFORMS.search(text) or _MELDS.search(text))
+
+
 def card_kind(faces: Sequence[Face], flip: bool = False) -> str:
     """Return the kind of card ``faces`` make: ``flip`` when their separator says so, else read
     from the faces (an adventure's type, the words of their text, their costs and types)."""

@@ -150,7 +150,7 @@ def card_entry(ws: list[Word], head: CardHead, rules: Stretch) -> CardEntry:
     for j in range(first, min(last, len(ws) - 1)):   # the words of the text, a word after each
         word = ws[j]
         kind = "flip" if is_flip_separator(word.text) else \
-            "double-faced" if is_face_separator(word.text) else None
+            "normal" if is_face_separator(word.text) else None  # kind: readers.base.name_card
         if kind is None:
             continue
         nxt = head_at(ws, j + 1, rules.doc.flat)

@@ -46,7 +46,7 @@ def read_faces(ctx: ReadContext, n: int, end: int) -> tuple[list[Face], str, int
         header = ctx.next_nonblank(sep + 1, end) if sep and ctx.kind(sep) == "face-separator" else None
         if header is None or ctx.kind(header) != "card":
             return faces, layout, n
-        layout = "double-faced" if ctx.line(sep).strip() == "//" else "flip"
+        layout = "normal" if ctx.line(sep).strip() == "//" else "flip"  # the rest: name_card
         n = header
 
 

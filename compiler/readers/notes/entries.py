@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from compiler.core.cards import turns_over
 from compiler.readers.notes.evidence import looks_like_name, looks_like_rules_text
 from compiler.readers.notes.units import BULLET, LINE, Unit
 from compiler.readers.recognise import is_example, parse_rule_line
@@ -30,9 +31,6 @@ from compiler.readers.recognise.mana import parse_cost
 from compiler.readers.recognise.markup import is_image_line
 from compiler.readers.recognise.markup import plain as plain_text
 from compiler.readers.recognise.split import rules_text_length
-
-_CHANGES = re.compile(r"\btransform|\bmelds?\b|\b(?:day|night)bound\b", re.I)
-"""What a front face's text says when its card has a back face: it transforms, or melds."""
 
 
 @dataclass(slots=True)
@@ -279,7 +277,7 @@ def is_back_face(reading: Reading, entry: EntrySpan, face: FaceSpan) -> bool:
         return True  # the other half of a meld pair, which has a cost of its own
     if face.cost is not None:
         return False
-    return face.indicator is not None or bool(_CHANGES.search(text))
+    return face.indicator is not None or turns_over(text)
 
 
 def joins(reading: Reading, previous: FaceSpan, face: FaceSpan) -> bool:

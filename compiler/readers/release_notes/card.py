@@ -18,7 +18,8 @@ from compiler.readers.recognise import is_mana_cost, is_power_toughness, is_type
 from compiler.readers.recognise.split import rules_text_length
 from compiler.readers.release_notes.lines import Unit, parse_collector
 
-FACE_SEPARATORS = {"//": "double-faced", "////": "adventure"}
+FACE_SEPARATORS = {"//": "normal", "////": "adventure"}
+"""What a separator says of the card's kind (``readers.base.name_card`` reads the rest)."""
 _NUMBER_RE = re.compile(r"^(?:\d{1,2}|X)$")
 _PROTOTYPE_RE = re.compile(r"^Prototype\b")
 # How far after the collector line the name line may stand (prose is sometimes misplaced there).
