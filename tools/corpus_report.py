@@ -10,8 +10,9 @@ Which sets a document covers is read from ``../shared``'s own READMEs (the corpu
 source's own typos and wording) are listed in ``tests/data/corpus-reviewed.tsv``; they are
 shown, and counted as right only where the file says so.
 
-Usage: ``python tools/corpus_report.py [--shared DIR] [--details]`` prints a Markdown table
-(``--details`` adds every miss, by document).
+Usage: ``python tools/corpus_report.py [--shared DIR] [--details] [--copies DIR]`` prints a
+Markdown table (``--details`` adds every miss, by document; ``--copies`` measures the
+captures' plain copies, ``tools/measure/copies.py``, made in DIR).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from compiler.files.textio import read_source  # noqa: E402
 from compiler.readers import read_document  # noqa: E402
 from tools.measure.accuracy import DocumentAccuracy, measure  # noqa: E402
 from tools.measure.carddata import fold_name, read_sets  # noqa: E402
+from tools.measure.copies import make_copies, symbols_lost  # noqa: E402
 from tools.measure.identity import Identity, identity  # noqa: E402
 
 REVIEWED = ROOT / "tests" / "data" / "corpus-reviewed.tsv"
@@ -45,6 +47,8 @@ class Subject:
     path: Path
     sets: list[str]
     title: str
+    reviewed_as: str | None = None
+    """The document whose reviewed misses apply (a plain copy: its capture's file name)."""
 
 
 @dataclass(slots=True)
@@ -83,6 +87,13 @@ def subjects(shared: Path) -> list[Subject]:
     return found
 
 
+def copy_subject(capture: Subject, copy: Path) -> tuple[Subject, bool]:
+    """Return the subject of a capture's plain copy, and whether its symbols were lost."""
+    lost = symbols_lost(capture.path.read_text(encoding="utf-8"))
+    title = f"{capture.title} (copy{', symbols were images' if lost else ''})"
+    return Subject(copy, capture.sets, title, capture.path.name), lost
+
+
 def measure_subject(subject: Subject, cards: Path, symbols_lost: bool = False) -> Measured:
     """Read one subject and measure it (``symbols_lost``: a plain copy of a page whose mana
     symbols were images)."""
@@ -109,7 +120,7 @@ def reviewed() -> set[tuple[str, str, str]]:
 
 def misses(r: Measured) -> set[tuple[str, str, str]]:
     """Return every miss of a result as (document file, card face folded, field)."""
-    name = r.subject.path.name
+    name = r.subject.reviewed_as or r.subject.path.name
     found = {(name, fold_name(f.face), field) for f in r.accuracy.faces for field in f.wrong}
     found |= {(name, fold_name(card), "boundary") for card, _, _ in r.accuracy.boundary_wrong}
     return found
@@ -128,7 +139,7 @@ class Shares:
 
 def shares(r: Measured, excused: set[tuple[str, str, str]]) -> Shares:
     """Return the shares of one result; ``excused`` holds the reviewed misses."""
-    acc, name = r.accuracy, r.subject.path.name
+    acc, name = r.accuracy, r.subject.reviewed_as or r.subject.path.name
     faces = len(acc.faces) or 1
     right = sum(not f.wrong for f in acc.faces)
     right_rev = sum(all((name, fold_name(f.face), k) in excused for k in f.wrong)
@@ -190,14 +201,38 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--details", action="store_true")
     parser.add_argument("--only", help="only documents whose file name contains this")
+    parser.add_argument("--copies", type=Path, metavar="DIR",
+                        help="measure the captures' plain copies instead, made in DIR with "
+                             "Chromium (/usr/bin/chromium)")
     args = parser.parse_args()
-    results = [measure_subject(s, args.shared / "corpus" / "cards") for s in subjects(args.shared)
-               if not args.only or args.only in s.path.name]
+    cards = args.shared / "corpus" / "cards"
+    chosen = [s for s in subjects(args.shared) if not args.only or args.only in s.path.name]
+    if args.copies:
+        results = []
+        for s, copy in _copies(chosen, args.copies):
+            subject, lost = copy_subject(s, copy)
+            results.append(measure_subject(subject, cards, symbols_lost=lost))
+    else:
+        results = [measure_subject(s, cards) for s in chosen]
     print(table(results))
     if args.details:
         for r in results:
             print(details(r))
     return 0
+
+
+def _copies(chosen: list[Subject], out: Path) -> list[tuple[Subject, Path]]:
+    """Make the plain copies of the chosen captures in ``out``."""
+    from playwright.sync_api import sync_playwright
+    out.mkdir(parents=True, exist_ok=True)
+    captures = [s for s in chosen if s.path.suffix == ".md"]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+        try:
+            made = make_copies(browser, [s.path for s in captures], out)
+        finally:
+            browser.close()
+    return [(s, made[s.path]) for s in captures]
 
 
 if __name__ == "__main__":

@@ -40,7 +40,10 @@ def card_kind(faces: Sequence[Face], flip: bool = False) -> str:
     text = " ".join(line for f in faces for line in f.text)
     if _MELDS.search(text) and not faces[-1].mana_cost:
         return "meld"
-    if all(f.mana_cost and _SPELL.search(f.type_line or "") for f in faces):
+    costed = [bool(f.mana_cost) for f in faces]
+    if all(_SPELL.search(f.type_line or "") for f in faces) and (all(costed) or not any(costed)):
+        # Halves of a split card, both with their costs, or both without (a copy of a page
+        # whose costs were pictures): no face that turns over is an instant or a sorcery.
         after = any(line.lstrip("*_").startswith("Aftermath") for f in faces[1:] for line in f.text)
         return "aftermath" if after else "split"
     if _TRANSFORMS.search(text) or any(f.color_indicator for f in faces[1:]):

@@ -1,58 +1,43 @@
-"""Issue 12: a release notes page copied as plain text (what a browser's "copy" gives) reads
-as well as its Markdown capture: every card entry found, set and date right, nothing lost.
+"""Issues 12 and 36: a release notes page copied as plain text (what a browser's "copy" gives)
+reads as its Markdown capture does: every card entry found, each card with several faces one
+entry named as the card data names it, set and date right, nothing lost.
 
-Each corpus document is rendered to HTML (markdown-it-py, front matter left out, as the page
-showed it), opened in Chromium from ``file://`` and copied as ``document.body.innerText``. A
-copy loses what was only markup: bullets of lists, emphasis, and the mana symbols of 2012-2014
-(images); the measure drops the data's symbols for those (``symbols_lost``). Faces and rules
-text boundaries are read from a copy's paragraph structure and wording alone, which is weaker
-than the Markdown's: their floors below are the figures measured, not the Markdown's.
+The copies are made in Chromium (``tools/measure/copies.py``). A copy loses what was only
+markup: bullets, emphasis, blockquotes, table cells' spacing and the mana symbols of 2012-2014
+(images; the measure then drops the data's symbols). Rules text is told from notes by the
+copy's paragraphs and wording alone, which is weaker than the Markdown's: the floors of faces
+right below are the figures measured (``tools/corpus_report.py --copies DIR``), not the
+Markdown's 97%.
 """
 from __future__ import annotations
 
 import pytest
-from markdown_it import MarkdownIt
 
-from compiler.readers.notes.markdown import front_matter
-from tests.conftest import ROOT
 from tests.corpus.test_corpus_accuracy import CARDS, SHARED, report
+from tools.measure.copies import make_copies
 
 pytestmark = [pytest.mark.corpus,
               pytest.mark.skipif(not (SHARED / "corpus").is_dir(),
                                  reason="../shared/corpus is not beside the project")]
 FOUND = 0.99
-FACES_RIGHT = 0.86
-"""All copies together (measured 0.88 on 2026-11-23); the Markdown captures reach 0.97 each."""
+FACES_RIGHT = 0.92
+"""All copies together, reviewed misses counted right (measured 0.935 on 2026-12-02; 0.88
+before the copies' rules text was weighed past the header's paragraph)."""
+FACES_RIGHT_EACH = 0.85
+"""The copy read worst (Eldritch Moon: 0.857 measured)."""
 BOUNDARY_RIGHT = 0.96
 """All copies together (measured 0.97)."""
 
 
 @pytest.fixture(scope="module")
 def copies(browser, tmp_path_factory):
-    """Return {corpus file name: (subject, measured copy)} for every corpus document."""
-    out = tmp_path_factory.mktemp("plain-copies")
-    md = MarkdownIt("commonmark").enable("table")
-    context = browser.new_context()
-    page = context.new_page()
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:")
-               else route.abort())
+    """Return {capture file name: measured copy} for every corpus capture."""
+    captures = [s for s in report.subjects(SHARED) if s.path.suffix == ".md"]
+    made = make_copies(browser, [s.path for s in captures], tmp_path_factory.mktemp("copies"))
     found = {}
-    for subject in report.subjects(SHARED):
-        if subject.path.suffix != ".md":
-            continue
-        text = subject.path.read_text(encoding="utf-8")
-        lines = text.split("\n")
-        html = out / f"{subject.path.stem}.html"
-        html.write_text('<!doctype html><meta charset="utf-8"><body>'
-                        + md.render("\n".join(lines[front_matter(lines).end:])) + "</body>",
-                        encoding="utf-8")
-        page.goto(html.as_uri())
-        copy = out / f"{subject.path.stem}.txt"
-        copy.write_text(page.evaluate("document.body.innerText"), encoding="utf-8")
-        lost = "manasymbols/" in text or "Symbols/Symbol_" in text
-        as_copy = report.Subject(copy, subject.sets, subject.title)
+    for subject in captures:
+        as_copy, lost = report.copy_subject(subject, made[subject.path])
         found[subject.path.name] = report.measure_subject(as_copy, CARDS, symbols_lost=lost)
-    context.close()
     return found
 
 
@@ -65,10 +50,20 @@ def test_every_copy_is_read_with_its_cards(copies):
         assert r.accuracy.share_found() >= FOUND, f"{name}\n{report.details(r)}"
 
 
+def test_every_card_of_several_faces_is_one_entry_named_as_the_card(copies):
+    for name, r in copies.items():
+        i = r.identity
+        assert (i.grouped, i.named, i.kind) == (i.cards,) * 3, f"{name}\n{report.details(r)}"
+    assert sum(r.identity.cards for r in copies.values()) >= 105  # measured 107
+
+
 def test_copies_keep_faces_and_boundaries_mostly_right(copies):
-    faces = [f for r in copies.values() for f in r.accuracy.faces]
-    right = sum(not f.wrong for f in faces) / len(faces)
+    excused = report.reviewed()
+    shares = {name: report.shares(r, excused) for name, r in copies.items()}
+    faces = sum(len(r.accuracy.faces) for r in copies.values())
+    right = sum(shares[n].right_reviewed * len(r.accuracy.faces) for n, r in copies.items())
     entries = sum(r.accuracy.entries for r in copies.values())
     wrong = sum(len(r.accuracy.boundary_wrong) for r in copies.values())
-    assert right >= FACES_RIGHT
+    assert right / faces >= FACES_RIGHT
+    assert min(s.right_reviewed for s in shares.values()) >= FACES_RIGHT_EACH
     assert 1 - wrong / entries >= BOUNDARY_RIGHT

@@ -171,3 +171,56 @@ def test_the_measure_counts_a_card_read_as_two_entries_as_not_grouped():
     card.layout = "normal"
     wrong = identity(doc, data)
     assert (wrong.cards, wrong.grouped) == (1, 0) and wrong.misses[0].startswith("not grouped")
+
+
+COPY = """Test Set Release Notes
+
+CARD-SPECIFIC NOTES
+
+Grave Chant
+
+Sorcery
+Return target creature card from your graveyard to your hand.
+
+Bright Song
+
+Sorcery
+You gain 2 life for each creature you control.
+
+Fuse (You may cast one or both halves of this card from your hand.)
+
+If you cast Grave Chant & Bright Song as a fused split spell, you return the card first.
+
+Hollow Warden
+
+Creature — Spirit
+
+2/2
+
+Flying
+
+Hollow Warden can't be blocked by creatures with power 2 or less.
+
+Whenever Hollow Warden attacks, you may draw a card.
+
+Hollow Warden's last ability triggers only once each combat.
+Hollow Warden's first ability checks power only as blockers are declared.
+"""
+
+
+def copy_entries(text: str) -> list[CardEntry]:
+    doc = read_document(read_source(text.encode("utf-8"), "copy.txt"), Diagnostics())
+    return [b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)]
+
+
+def test_a_copys_split_card_is_one_entry_and_its_text_goes_past_the_first_paragraph():
+    """A plain copy of a page has no blockquote holding the halves, no costs (they were
+    pictures) and each card line a paragraph of its own."""
+    split, warden = copy_entries(COPY)
+    assert (split.name, split.layout) == ("Grave Chant // Bright Song", "split")
+    assert split.faces[1].text[-1].startswith("Fuse")
+    assert warden.faces[0].text == [
+        "Flying", "Hollow Warden can't be blocked by creatures with power 2 or less.",
+        "Whenever Hollow Warden attacks, you may draw a card."]
+    notes = " ".join(getattr(b, "text", "") for b in warden.blocks)  # unbulleted: paragraphs
+    assert notes.startswith("Hollow Warden's last ability") and "as blockers are" in notes

@@ -202,7 +202,7 @@ def measure(doc: Document, source: str, data: CardData,
                 result.found.add(fold_name(card.name))
                 others = [f for m, f in enumerate(block.faces) if m != n]
                 result.faces.append(FaceResult(block.name, face.name, face.src.line,
-                                               compare_face(face, shared_once(card, others),
+                                               compare_face(face, shared_once(card, others, face),
                                                             language,
                                                             span_source(lines, face.src))))
         if any(card is None for card in printed):
@@ -227,10 +227,12 @@ def without_symbols(card: PrintedFace) -> PrintedFace:
     return copy
 
 
-def shared_once(card: PrintedFace, others: list[Face]) -> PrintedFace:
+def shared_once(card: PrintedFace, others: list[Face], face: Face | None = None) -> PrintedFace:
     """Return ``card`` without the text lines the document prints on another face of the
-    same card (the data repeats a split card's ``Fuse`` line on both halves)."""
-    elsewhere = {norm_rules_text(line) for f in others for line in f.text}
+    same card and not on ``face`` (the data repeats a split card's ``Fuse`` line on both
+    halves, the document prints it once; ``Flying`` on both faces of a card stays)."""
+    own = {norm_rules_text(line) for line in face.text} if face else set()
+    elsewhere = {norm_rules_text(line) for f in others for line in f.text} - own
     if not elsewhere:
         return card
     def keep(text: str | None) -> str | None:

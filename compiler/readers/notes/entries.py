@@ -86,6 +86,8 @@ class Reading:
     """True when no line of the source ends in a hard break (plain text, a browser's copy)."""
     markdown: bool = False
     """Whether the source is Markdown."""
+    whole: str | None = None
+    """All the plain text, one unit a line (made when first needed)."""
 
 
 def find_entries(reading: Reading) -> list[EntrySpan]:
@@ -145,12 +147,16 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
         prev = k
     rest = candidates[len(face.text):]
     names = [plain_text(reading.plain[face.name])]
-    header_end = units[face.header_end]
-    own_paragraph = not (face.text and units[face.text[-1]].block == header_end.block)
-    if rest and reading.hardless and units[face.name].block != units[face.type].block \
-            and own_paragraph:
+    if rest and reading.hardless and units[face.name].block != units[face.type].block:
         groups = paragraphs(reading, rest)
-        keep = rules_text_length([" ".join(reading.plain[k] for k in g) for g in groups], names)
+        texts = [" ".join(reading.plain[k] for k in g) for g in groups]
+        if face.text:
+            # Rules text begun in the header's paragraph (``Sorcery`` or ``2/1`` and the first
+            # ability broken by ``<br>``) goes on only with paragraphs that read as rules text
+            # beyond doubt: a card printed as one paragraph is followed by its notes.
+            keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE), len(texts))
+        else:
+            keep = rules_text_length(texts, names)
         face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
@@ -186,6 +192,9 @@ def wrapped_or_rules(reading: Reading, face: FaceSpan, rest: list[int], names: l
 
 
 _MAX_MODES = 6
+_SURE = 3.0
+_FUSE_RE = re.compile(r"^Fuse\b(?! \w)")
+"""The score from which a paragraph after a card's own paragraph is rules text."""
 
 
 def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
@@ -284,9 +293,30 @@ def joins(reading: Reading, previous: FaceSpan, face: FaceSpan) -> bool:
     """Return whether ``face`` is another face of the card whose last face is ``previous``."""
     units, plain = reading.units, reading.plain
     gap = face.name - previous.last
-    if gap == 2 and face_separator(plain[previous.last + 1]):
-        return True
+    if gap >= 2 and face_separator(plain[face.name - 1]):
+        between = range(previous.last + 1, face.name - 1)
+        if all(units[k].kind == LINE and plain[k] for k in between):
+            previous.text.extend(between)  # notes follow only the last face: these are text
+            return True
     if gap != 1:
         return False
     before, first = units[previous.last], units[face.name]
-    return bool(first.block == before.block or (first.quote and first.quote == before.quote))
+    if first.block == before.block or (first.quote and first.quote == before.quote):
+        return True
+    return reading.hardless and halves(reading, previous, face)
+
+
+def halves(reading: Reading, previous: FaceSpan, face: FaceSpan) -> bool:
+    """Return whether two spells printed one after the other, with no notes between, are the
+    halves of one split card (a plain copy has lost the block that held them): the document
+    names them together (``Down & Dirty``, ``Down // Dirty``, ``Down/Dirty``), or the second
+    is followed by ``Fuse``."""
+    if not (previous.type_line.is_spell and face.type_line.is_spell):
+        return False
+    after = face.last + 1
+    if any(_FUSE_RE.match(reading.plain[k]) for k in (*face.text, after) if k < len(reading.plain)):
+        return True  # only a split card has fuse
+    if reading.whole is None:
+        reading.whole = "\n".join(reading.plain)
+    a, b = (re.escape(plain_text(reading.plain[f.name]).strip()) for f in (previous, face))
+    return re.search(rf"\b{a} ?(?:&|//|/) ?{b}\b", reading.whole) is not None

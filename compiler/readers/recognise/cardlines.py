@@ -51,6 +51,11 @@ class TypeLine:
         """Whether a defense belongs to this face."""
         return bool(re.search(r"\bBattle\b", self.text))
 
+    @property
+    def is_spell(self) -> bool:
+        """Whether the face is an instant or a sorcery (as the halves of a split card are)."""
+        return bool(re.search(r"\b(?:Instant|Sorcery)\b", self.text))
+
 
 def parse_type_line(text: str) -> TypeLine | None:
     """Return the type line ``text`` states (``Creature — Human 2/2`` gives its P/T too)."""

@@ -34,7 +34,10 @@ KEYWORDS = (
     "Read ahead", "Ravenous", "Soulbond", "Tribute", "Outlast", "Prowl", "Recover", "Ripple",
     "Skulk", "Split second", "Transfigure", "Transmute", "Undaunted", "Level up",
     "Aftermath", "Awaken", "Replicate", "Escalate", "Exert", "Connive", "Boast", "Demonstrate",
-    "Hideaway", "Job select", "More Than Meets the Eye",
+    "Hideaway", "Job select", "More Than Meets the Eye", "Fuse", "Cipher", "Devour",
+    "Multikicker", "Forecast", "Haunt", "Provoke", "Battle cry", "Epic", "Gravestorm", "Frenzy",
+    "Fortify", "Offering", "Renown", "Ingest", "Assist", "Mobilize", "Islandwalk", "Swampwalk",
+    "Forestwalk", "Mountainwalk", "Plainswalk",
 )
 _KEYWORD_NAMES = sorted(KEYWORDS, key=len, reverse=True)
 _KEYWORD_RE = re.compile(r"^(?:%s)\b" % "|".join(map(re.escape, _KEYWORD_NAMES)))
@@ -55,7 +58,8 @@ _LOYALTY_RE = re.compile(r"^[+−\-–]?(?:\d+|X):\s")
 _CHAPTER_RE = re.compile(r"^[IVX]+(?:, [IVX]+)* — \S")
 _ACTIVATED_RE = re.compile(r"^[^.:\"]{1,90}:\s+\S")
 _COST_START_RE = re.compile(
-    r"^(?:\{|Sacrifice|Pay|Exile|Discard|Return|Remove|Tap|Untap|Reveal|Put|Mill|Collect|Forage)")
+    r"^(?:\{|Sacrifice|Pay|Exile|Discard|Return|Remove|Tap|Untap|Reveal|Put|Mill|Collect|Forage"
+    r"|(?:[0-9XWUBRGC]{1,6}|T|Q)(?:, |:))")  # bare symbols: ``2, T, Sacrifice``, ``1R:``
 _ABILITY_WORD_RE = re.compile(r"^[A-Z][\w' ]{2,30} — \S")
 _TRIGGER_RE = re.compile(r"^(?:(?:When|Whenever) (?!\w+ing\b)|At the beginning|At end of|As long as )")
 _EFFECT_START_RE = re.compile(
@@ -69,7 +73,9 @@ _TEMPLATE_RE = re.compile(
     r"(?i:until end of turn)|(?<!the )\b(?:[Ee]nchanted (?:creature|permanent|land|player)|"
     r"[Ee]quipped creature|you control|Activate only|Spend this mana only|gets [+\-][\dX]|creates? (?:a|an|one|two|three|X) |"
     r"Add \{|enters the battlefield tapped|costs? \{\d+\} (?:less|more)|would\b.*\binstead|"
-    r"(?:power|toughness) (?:is|are each) equal to|in addition to its other types|as though)")
+    r"(?:power|toughness) (?:is|are each) equal to|in addition to its other types|as though|"
+    r"can[’']t (?:be blocked|attack or block|block|be countered|be the target)\b(?!.*\bbecause\b)|"
+    r"(?:doesn|don)[’']t untap during)")
 # ``target`` in rules text names what is targeted; notes talk about "the target", "new targets".
 _TARGET_RE = re.compile(r"(?:^|(?<!the )(?<!its )(?<!any )(?<!new )(?<!legal )(?<!illegal ))"
                         r"\b[Tt]arget (?!is\b|was\b|of\b|for\b|becomes\b|will\b|can\b)")
