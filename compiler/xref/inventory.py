@@ -74,6 +74,14 @@ class Card:
     sightings: list[CardSighting] = field(default_factory=list)
     """Every entry of the card, in document order."""
 
+    def in_language(self, lang: str) -> list[CardSighting]:
+        """Return the card's entries in documents of ``lang``, its search record's first: a
+        card-notes entry before an example in a general note, then by document id and line
+        (whatever order the documents were read in)."""
+        return sorted((s for s in self.sightings if s.place.lang == lang),
+                      key=lambda s: (s.section_role != "card-notes", s.place.doc_id,
+                                     s.place.line))
+
 
 @dataclass(slots=True)
 class RuleVersion:

@@ -1,17 +1,20 @@
 """The search records and the Whoosh index: one record per item, fixed names, same bytes."""
 from __future__ import annotations
 
+import copy
 import os
 import subprocess
 import sys
 from collections import Counter
 
-from compiler.core.model import CardEntry, Ruling, Section, Topic, iter_document_blocks
+from compiler.core.model import (CardEntry, Paragraph, Ruling, Section, Topic,
+                                 iter_document_blocks)
 from compiler.search.index.indexer import SEGMENT_ID, open_index
 from compiler.search.index.records import SearchRecord, build_records, with_parents
 from compiler.search.index.whole import EXPORT_DIR, INDEX_DIR
 from compiler.search.query.shown import read_shown
 from compiler.search.schema import SHOWN_FIELDS, STORED_FIELDS, build_schema
+from compiler.xref.inventory import collect
 from tests.search_support import ROOT
 
 BUILD_SCRIPT = """
@@ -28,12 +31,32 @@ def _count(inv, kind) -> int:
     return sum(isinstance(b, kind) for d in inv.documents.values() for b in iter_document_blocks(d))
 
 
-def test_one_record_per_card_entry_ruling_topic_rule_version_and_section(inventory):
+def test_one_record_per_card_and_language_ruling_topic_rule_version_and_section(inventory):
     kinds = Counter(r.kind for r in build_records(inventory))
+    cards = {(card.name, s.place.lang) for card in inventory.cards.values() for s in card.sightings}
+    unknown = sum(inventory.card_for(b.name) is None for d in inventory.documents.values()
+                  for b in iter_document_blocks(d) if isinstance(b, CardEntry))
     assert kinds == {
-        "card": _count(inventory, CardEntry), "ruling": _count(inventory, Ruling),
+        "card": len(cards) + unknown, "ruling": _count(inventory, Ruling),
         "topic": _count(inventory, Topic), "section": _count(inventory, Section),
         "rule": sum(len(rule.versions) for rule in inventory.rules.values())}
+
+
+def test_a_card_printed_in_two_documents_of_a_language_is_one_record(inventory):
+    """Issue 36: a card reprinted (Tarmogoyf in Future Sight and Modern Masters) is one result,
+    its page; the record holds the notes of both entries, and is made by the first document."""
+    fut = inventory.documents["fut-en"]
+    again = copy.deepcopy(fut)
+    again.id = "zz-en"
+    for block in iter_document_blocks(again):
+        if isinstance(block, CardEntry) and block.name == "Tarmogoyf":
+            block.blocks.insert(0, Paragraph(text="A note only the reprint has.", src=block.src))
+    inv = collect([again, *inventory.documents.values()])
+    goyf = [r for r in build_records(inv) if r.kind == "card" and r.title == "Tarmogoyf"]
+    assert [(r.doc_id, r.url) for r in goyf] == [("fut-en", "cards/tarmogoyf.html")]
+    assert "A note only the reprint has." in goyf[0].body
+    rulings = [r for r in build_records(inv) if r.kind == "ruling" and r.title == "Tarmogoyf"]
+    assert {r.doc_id for r in rulings} == {"fut-en", "zz-en"}  # each document's rulings stay
 
 
 def test_records_are_sorted_and_point_into_the_site(inventory):

@@ -50,13 +50,13 @@ def test_the_browser_ranks_the_top_ten_as_whoosh_does(built, queries):
 PHRASES = {
     # phrase: (what Whoosh finds for it, what it finds for the same words without quotes)
     '"budoka gardener"': (5, 5), '"gardener budoka"': (0, 5),
-    '"flip cards"': (59, 64), '"cards flip"': (1, 64),  # a topic titled "Flip Cards", keyword flip
-    '"-1/-1 counter"': (201, 498), '"counter -1/-1"': (0, 498),  # the word 1 twice
+    '"flip cards"': (59, 63), '"cards flip"': (1, 63),  # a topic titled "Flip Cards", keyword flip
+    '"-1/-1 counter"': (199, 496), '"counter -1/-1"': (0, 496),  # the word 1 twice
     '"bushido bushido"': (1, 25),  # the topic Bushido, keyword bushido: title and keyword
     '"blazing shoal x"': (0, 2),  # the card's title ends "Blazing Shoal", its body starts "{X}"
     '"混成マナ"': (15, 15), '"マナ 混成"': (0, 21),
     '"混成 マナ"': (0, 21),  # 混成マナ is 混成 成マ マナ: マナ stands two positions after 混成
-    '"を 死"': (1, 13), '"死 を"': (0, 13),  # single characters: unigrams, at their bigram's place
+    '"を 死"': (1, 12), '"死 を"': (0, 12),  # single characters: unigrams, at their bigram's place
 }
 
 
@@ -249,4 +249,4 @@ def test_a_site_built_without_crs_has_no_cr_records(inventory, tmp_path):
     from compiler.search import build_search
     stats = build_search(inventory, tmp_path)
     hits = search_index(tmp_path / "search" / "index", "set:cr", 10)
-    assert hits == [] and stats.records == 2595
+    assert hits == [] and stats.records == 2571  # 2595 before a card was one record per language

@@ -1,4 +1,5 @@
-"""The records of the search index: one per card entry, ruling, topic, rule version and section.
+"""The records of the search index: one per card and language (its page), ruling, topic, rule
+version and section.
 
 Pure: an inventory in, a sorted list of records out.  Records are sorted by language, then
 document, then source line, so an index built from them numbers each language's records
@@ -189,6 +190,19 @@ def _card_names(inv: Inventory, entry: CardEntry) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def card_record_source(inv: Inventory, doc: Document, entry: CardEntry) -> tuple:
+    """Return what the card record an entry makes depends on beyond its own document: which
+    entry makes it and, for that one, the notes and quoted rules of the card's other entries
+    in its language (``_DocumentRecords.card``)."""
+    card = inv.card_for(entry.name)
+    seen = card.in_language(doc.meta.language) if card else []
+    if not seen or (seen[0].place.doc_id, seen[0].entry.id) != (doc.id, entry.id):
+        return ("made by", seen[0].place.doc_id, seen[0].entry.id) if seen else ()
+    return tuple((s.place.doc_id, _own_rich(s.entry.blocks).text,
+                  tuple(b.number for b in s.entry.blocks if isinstance(b, RuleQuote)))
+                 for s in seen[1:])
+
+
 class _DocumentRecords:
     """Builds the records of one document's tree."""
 
@@ -236,7 +250,9 @@ class _DocumentRecords:
                 yield self.topic(block)
                 yield from self.walk(block.blocks, plain_text(block.title), ())
             elif isinstance(block, CardEntry):
-                yield self.card(block)
+                record = self.card(block)
+                if record:
+                    yield record
                 names = _card_names(self.inv, block)
                 yield from self.walk(block.blocks, _entry_title(block), names)
             elif isinstance(block, Ruling):
@@ -254,12 +270,20 @@ class _DocumentRecords:
                              cards, rules)
         return replace(record, keywords=tuple(plain_text(k) for k in topic_keywords(topic)))
 
-    def card(self, entry: CardEntry) -> SearchRecord:
-        """Return a card entry's record: printed text and notes other than rulings."""
-        faces = join("\n", (_face_rich(f) for f in entry.faces))
-        body = join("\n", (t for t in (faces, _own_rich(entry.blocks)) if t.text))
-        rules = [b.number for b in entry.blocks if isinstance(b, RuleQuote)]
+    def card(self, entry: CardEntry) -> SearchRecord | None:
+        """Return the record of a card's page, made by its first entry in this document's
+        language (``Card.in_language``; None for the others): the printed text, and the
+        notes other than rulings of each of its entries in that language."""
         card = self.inv.card_for(entry.name)
+        seen = card.in_language(self.doc.meta.language) if card else []
+        if seen and (seen[0].place.doc_id, seen[0].entry.id) != (self.doc.id, entry.id):
+            return None
+        entries = [s.entry for s in seen]
+        faces = join("\n", (_face_rich(f) for f in entry.faces))
+        notes = dict.fromkeys(t for e in entries or [entry] if (t := _own_rich(e.blocks)).text)
+        body = join("\n", (t for t in (faces, *notes) if t.text))
+        rules = list(dict.fromkeys(b.number for e in entries or [entry] for b in e.blocks
+                                   if isinstance(b, RuleQuote)))
         page = paths.card_page(card.name if card else entry.name)
         record = self.record("card", entry, _entry_title(entry), body, page,
                              _card_names(self.inv, entry), rules)

@@ -26,9 +26,11 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   language contiguously; it is always generation 1, with no deletions. No merge ever runs,
   so an incremental build and a clean build of the same records give the same files, byte
   for byte.
-* A document's records change when its text changes or when the names of the cards it has
-  entries for change (a Japanese FAQ gives an English card its Japanese name):
-  ``record_signature`` hashes exactly that.
+* A document's records change when its text changes, when the names of the cards it has
+  entries for change (a Japanese FAQ gives an English card its Japanese name), or when which
+  entry makes a card's one record in a language, and what that record gathers from the card's
+  other entries, changes (``records.card_record_source``): ``record_signature`` hashes
+  exactly that.
 * The export is what the search package's ``export_files`` makes of the index data. Each
   shard's records are analysed once (``search.segment.index_records``): the same terms
   make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
@@ -70,7 +72,8 @@ from compiler.search.index.assemble import Assembled
 from compiler.search.index.export import ExportPart, export_part
 from compiler.search.index.parts import (PARTS_DIR, ExportWriter, _load_part, part_file, part_json,
                                          segment_id)
-from compiler.search.index.records import CR_UNIT, SearchRecord, build_records, cr_records
+from compiler.search.index.records import (CR_UNIT, SearchRecord, build_records,
+                                           card_record_source, cr_records)
 from compiler.search.index.segment import index_records, stored_bytes
 from compiler.search.index.whole import EXPORT_DIR, INDEX_DIR
 from compiler.search.schema import INDEX_NAME, build_schema
@@ -141,7 +144,8 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
     for block in iter_document_blocks(doc):
         if isinstance(block, CardEntry):
             card = inv.card_for(block.name)
-            cards.append((block.name, card and (card.name, card.face_names, card.names_ja)))
+            cards.append((block.name, card and (card.name, card.face_names, card.names_ja),
+                          card_record_source(inv, doc, block)))
     return hashlib.sha256(repr((content, cards)).encode("utf-8")).hexdigest()[:32]
 
 
