@@ -10,6 +10,7 @@ import click
 
 from compiler import __version__
 from compiler.cli.common import Context
+from compiler.core.errors import printable, say
 
 VERBS = ("normalize", "build", "search", "check", "serve", "bundle")
 """The verbs of ``faqc``: each is ``compiler.cli.<verb>.<verb>_command``."""
@@ -62,18 +63,19 @@ def run_main(command: click.Command) -> None:
     except KeyboardInterrupt:
         code = _interrupted()
     except click.ClickException as exc:
+        exc.message = printable(exc.message)  # click's own name what was given: escaped too
         exc.show()
         code = exc.exit_code
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except RecursionError:  # input nested deeper than a check caught: the input's, not a bug
-        click.echo("faqc: error: the input is nested too deeply to be read", err=True)
+        say("faqc: error: the input is nested too deeply to be read")
         code = 1
     except Exception as exc:  # noqa: BLE001 - anything not a FaqcError is a bug in faqc
         if os.environ.get("FAQC_TRACEBACK"):
             raise
-        click.echo(f"faqc: internal error (a bug in faqc, not in your input): "
-                   f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)", err=True)
+        say(f"faqc: internal error (a bug in faqc, not in your input): "
+            f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)")
         code = 70
     finally:
         # The work is done (or abandoned) and its outcome decided: a Ctrl-C from here on, one
@@ -84,5 +86,5 @@ def run_main(command: click.Command) -> None:
 
 
 def _interrupted() -> int:
-    click.echo("faqc: interrupted", err=True)
+    say("faqc: interrupted")
     return 130

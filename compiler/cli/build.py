@@ -7,7 +7,7 @@ import click
 
 from compiler.build import DEFAULT_CACHE, build_site
 from compiler.cli.common import report
-from compiler.core.errors import Diagnostics, FaqcError
+from compiler.core.errors import Diagnostics, FaqcError, say
 from compiler.runtime.progress import Progress
 from compiler.xref.era import default_rules_dir
 
@@ -44,7 +44,7 @@ def build_command(ctx, sources_dir: Path, out_dir: Path, rules_dir: Path | None,
     result = build_site(sources_dir, out_dir, diags, rules=rules, full=full, jobs=jobs,
                         progress=progress, cache=cache_dir)
     for line in result.errors:
-        click.echo(line, err=True)
+        say(line)
     for line in result.details():
         ctx.info(line)
     if rules is None:

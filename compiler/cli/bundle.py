@@ -9,7 +9,9 @@ no extra fields; the same site gives the same bytes. Left out: the build state (
 the site marker and the Whoosh index (``search/index/``, which ``faqc search`` reads; the
 browser reads ``search/data/``). The zip is written beside its target and renamed into place, the site's lock held
 (shared): a build waits until the zip is written, so the zip never mixes two builds. A
-temporary zip a killed bundle left is removed by the next.
+temporary zip a killed bundle left is removed by the next. The zip replaces only a regular file
+(``compiler.files.outputs``) and is never written inside the site it bundles: it would hold
+itself, and grow on every run.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from pathlib import Path
 import click
 
 from compiler.core.errors import FaqcError, output_error
+from compiler.files.outputs import check_output_file, lands_inside
 from compiler.files.yamlio import clear_temporary
 from compiler.incremental.state import STATE_DIR
 from compiler.runtime.lock import hold_lock
@@ -54,7 +57,9 @@ def bundled_files(site: Path) -> list[str]:
 
 
 def bundle_site(site: Path, out: Path, folder: str = FOLDER) -> BundleStats:
-    """Write the zip of the site at ``site`` to ``out``; return what it holds."""
+    """Write the zip of the site at ``site`` to ``out``; return what it holds. Refused, before
+    anything is made, if ``out`` is not absent or a regular file, or is inside the site."""
+    _check_out(site, out)
     with hold_lock(site, "bundle", shared=True), hold_lock(out, "bundle"):
         if not (site / "index.html").is_file():  # no build swaps the site while it is zipped
             raise FaqcError(f"{site}: error: no built site here (run faqc build first)")
@@ -63,6 +68,13 @@ def bundle_site(site: Path, out: Path, folder: str = FOLDER) -> BundleStats:
             return _write_zip(site, out, folder)
         except OSError as exc:  # disk full, permissions: the machine's, not a bug
             raise output_error(exc, out, "nothing written") from None
+
+
+def _check_out(site: Path, out: Path) -> None:
+    check_output_file(out)
+    if lands_inside(out, site):  # it would hold itself, and grow on every run
+        raise FaqcError(f"{out}: error: the bundle would be inside the site it bundles "
+                        f"({site}); write it elsewhere")
 
 
 def _write_zip(site: Path, out: Path, folder: str) -> BundleStats:
@@ -78,6 +90,7 @@ def _write_zip(site: Path, out: Path, folder: str) -> BundleStats:
                 size += len(data)
                 archive.writestr(_entry(f"{folder}/{rel}"), data, compresslevel=9)
         os.chmod(temp, 0o644)
+        _check_out(site, out)  # put there while the zip was written: still refused
         os.replace(temp, out)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
@@ -97,7 +110,7 @@ def _entry(name: str) -> zipfile.ZipInfo:
 @click.option("--site", "site_dir", default=Path("site"), show_default=True,
               type=click.Path(file_okay=False, path_type=Path), help="The built site.")
 @click.option("--out", "out_file", default=Path("dist/faqc-site.zip"), show_default=True,
-              type=click.Path(dir_okay=False, path_type=Path), help="The zip to write.")
+              type=click.Path(path_type=Path), help="The zip to write (a regular file).")
 @click.pass_obj
 def bundle_command(ctx, site_dir: Path, out_file: Path) -> None:
     """Zip the built site for offline use: unzip it and open faqc-site/index.html."""

@@ -10,7 +10,7 @@ import click
 
 from compiler.build import DEFAULT_CACHE
 from compiler.cli.common import Context, report
-from compiler.core.errors import Diagnostics, FaqcError
+from compiler.core.errors import Diagnostics, FaqcError, say
 from compiler.core.model import Document
 from compiler.core.words import audit
 from compiler.cr import CrLibrary
@@ -128,12 +128,12 @@ def check_command(ctx: Context, faqs_dir: Path, sources_dir: Path, rules_dir: Pa
     diags = Diagnostics()
     errors, count = check_documents(faqs_dir, sources_dir, diags)
     for line in errors:
-        click.echo(line, err=True)
+        say(line)
     if not errors and count:
         notes = Diagnostics()  # the published CR texts' own faults: told, not warned about
         library = rules_library(rules_dir, notes, Path(DEFAULT_CACHE))
         for line in link_report(faqs_dir, sources_dir, library, diags)[1]:
-            click.echo(line)
+            say(line, err=False)
         _cr_notes(ctx, library, notes)
     diags, accepted = split_accepted(diags, read_accept_list(accept_file))
     ctx.info(f"check: {count} document(s), {len(errors)} error(s), {len(diags)} warning(s)"
@@ -170,6 +170,6 @@ def _check_site(ctx: Context, site_dir: Path | None) -> int:
     from compiler.site.linkcheck import check_site
     problems = check_site(site_dir)
     for problem in problems:
-        click.echo(problem.format(site_dir), err=True)
+        say(problem.format(site_dir))
     ctx.info(f"check: site {site_dir}: {len(problems)} broken link(s) or fragment(s)")
     return len(problems)

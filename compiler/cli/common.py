@@ -1,9 +1,8 @@
-"""What every verb shares: the options of ``faqc`` itself and how warnings are told."""
+"""What every verb shares: the options of ``faqc`` itself and how warnings are told (each line
+through ``compiler.core.errors.say``, which escapes what came from input)."""
 from __future__ import annotations
 
-import click
-
-from compiler.core.errors import Diagnostics, FaqcError
+from compiler.core.errors import Diagnostics, FaqcError, say
 
 
 class Context:
@@ -16,17 +15,17 @@ class Context:
     def info(self, message: str) -> None:
         """Print a progress line unless ``-q``."""
         if self.verbosity >= 0:
-            click.echo(message, err=True)
+            say(message)
 
     def detail(self, message: str) -> None:
         """Print a detail line with ``-v``."""
         if self.verbosity > 0:
-            click.echo(message, err=True)
+            say(message)
 
 
 def report(ctx: Context, diags: Diagnostics) -> None:
     """Print the warnings grouped by file; fail under ``--strict`` if there are any."""
     for diag in diags.sorted():
-        click.echo(diag.format(), err=True)
+        say(diag.format())
     if diags and ctx.strict:
         raise FaqcError(f"{len(diags)} warning(s) and --strict is set")

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from compiler.cli.common import Context, report
-from compiler.core.errors import Diagnostics, FaqcError
+from compiler.core.errors import Diagnostics, FaqcError, say
 
 
 @click.command("normalize")
@@ -33,7 +33,7 @@ def normalize_command(ctx: Context, files: tuple[Path, ...], out_dir: Path) -> N
             result = normalize_file(path, out_dir, diags, taken)
             if result.error:
                 failed += 1
-                click.echo(result.error.format_message(), err=True)
+                say(result.error.format_message())
                 continue
             verb = "wrote" if result.written else "unchanged"
             ctx.detail(f"{path} -> {result.output} ({verb}, layout {result.document.meta.layout})")

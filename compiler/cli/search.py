@@ -1,4 +1,8 @@
-"""``faqc search QUERY``: ranked results from the site's search index."""
+"""``faqc search QUERY``: ranked results from the site's search index.
+
+Results set words in bold, so they are printed here rather than through ``say``: each text of a
+result (it comes from the sources) is made ``printable`` before it is styled, and the JSON has
+every control character escaped (``json`` leaves DEL and C1 as they are)."""
 from __future__ import annotations
 
 import json
@@ -6,11 +10,13 @@ from pathlib import Path
 
 import click
 
+from compiler.core.errors import printable, say
 from compiler.search.index.whole import INDEX_DIR
 from compiler.search.query.query import __doc__ as QUERY_HELP
 from compiler.search.query.results import Hit, answer_query
 
 _KIND_WIDTH = 7
+_JSON_CONTROLS = str.maketrans({code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)})
 _SYNTAX = "\b\nQuery syntax:\n" + "\n".join(
     line for line in (QUERY_HELP or "").splitlines() if line.startswith("    "))
 
@@ -30,19 +36,21 @@ def _styled_snippet(hit: Hit) -> str:
         while end < len(text) and styles[end] == styles[pos]:
             end += 1
         on = styles[pos]
-        out.append(click.style(text[pos:end], bold=bool(on & {"mark", "strong"}) or None,
+        run = printable(text[pos:end])
+        out.append(click.style(run, bold=bool(on & {"mark", "strong"}) or None,
                                italic=bool(on & {"em", "example"}) or None,
-                               fg="yellow" if "mark" in on else None) if on else text[pos:end])
+                               fg="yellow" if "mark" in on else None) if on else run)
         pos = end
     return "".join(out)
 
 
 def _print_hits(hits: list[Hit]) -> None:
     for number, hit in enumerate(hits, 1):
-        click.echo(f"{number:>2}. {click.style(hit.title, bold=True)}  "
-                   f"[{' '.join(f for f in (f'{hit.kind:<{_KIND_WIDTH}}', hit.lang, hit.set, hit.date) if f)}]"
+        facts = printable(' '.join(f for f in (f'{hit.kind:<{_KIND_WIDTH}}', hit.lang, hit.set,
+                                              hit.date) if f))
+        click.echo(f"{number:>2}. {click.style(printable(hit.title), bold=True)}  [{facts}]"
                    f"  {hit.score:.3f}")
-        click.echo(f"    {hit.url}" + (f"  (entry: {hit.place})" if hit.place else ""))
+        say(f"    {hit.url}" + (f"  (entry: {hit.place})" if hit.place else ""), err=False)
         if hit.snippet.text:
             click.echo(f"    {_styled_snippet(hit)}")
 
@@ -61,15 +69,16 @@ def search_command(query: tuple[str, ...], site_dir: Path, as_json: bool, limit:
     answer = answer_query(site_dir / INDEX_DIR, text, limit)
     hits = answer.hits
     if answer.corrected:
-        click.echo(f"faqc search: no results for {text!r}; did you mean "
-                   f"{did_you_mean(answer.corrected)}? Showing results for that."
-                   f"{also_holding(answer.corrected)}", err=True)
+        say(f"faqc search: no results for {text!r}; did you mean "
+            f"{did_you_mean(answer.corrected)}? Showing results for that."
+            f"{also_holding(answer.corrected)}")
     if as_json:
-        click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
+        click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2)
+                   .translate(_JSON_CONTROLS))
     else:
         _print_hits(hits)
     if not hits and not answer.corrected:
-        click.echo(f"faqc search: no results for {text!r}", err=True)
+        say(f"faqc search: no results for {text!r}")
 
 
 def did_you_mean(corrected: list[tuple[str, list[str], list[str]]]) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from compiler.cli.common import Context
-from compiler.core.errors import FaqcError
+from compiler.core.errors import FaqcError, say
 
 
 @click.command("serve")
@@ -42,7 +42,7 @@ def serve_command(ctx: Context, site_dir: Path, host: str, port: int, watch: boo
         raise FaqcError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     try:
         watcher = start_watching(sources_dir, site_dir, rules_dir, jobs, say=ctx.info, live=live,
-                                 shout=lambda line: click.echo(line, err=True)) if watch else None
+                                 shout=say) if watch else None
         bound_host, bound_port = server.server_address[:2]
         ctx.info(f"serving {site_dir} at http://{bound_host}:{bound_port}/ "
                  + ("(watching for changes; " if watch else "(") + "Ctrl-C stops)")

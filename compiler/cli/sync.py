@@ -25,7 +25,7 @@ from pathlib import Path
 
 import click
 
-from compiler.core.errors import Diagnostics, FaqcError
+from compiler.core.errors import Diagnostics, FaqcError, say
 from compiler.files.sources import discover_sources, read_source_file
 from compiler.files.yamlio import clear_temporary, write_atomic
 from compiler.incremental.stamp import code_stamp
@@ -86,7 +86,7 @@ def _normalize_chunk(items: list[tuple[str, str, bytes]]) -> list[tuple]:
 
 
 def sync(sources_dir: Path, out_dir: Path, manifest: Path,
-         say=lambda line: click.echo(line, err=True)) -> bool:
+         say=say) -> bool:
     """Bring ``out_dir`` up to date with ``sources_dir``; return True if anything changed."""
     diags = Diagnostics()
     paths = discover_sources(sources_dir, diags)
@@ -118,10 +118,10 @@ def _report(paths: list[Path], fresh: dict[str, tuple], diags: Diagnostics) -> N
         if path.name in fresh:
             diags.items.extend(fresh[path.name][3])
     for diag in diags.sorted():
-        click.echo(diag.format(), err=True)
+        say(diag.format())
     errors = [fresh[p.name][4] for p in paths if p.name in fresh and fresh[p.name][4]]
     for line in errors:
-        click.echo(line, err=True)
+        say(line)
     if errors:
         raise FaqcError(f"{len(errors)} source(s) could not be read; nothing written")
 

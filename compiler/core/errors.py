@@ -1,10 +1,30 @@
-"""Errors the user caused, and warnings with locations and categories."""
+"""Errors the user caused, warnings with locations and categories, and the one way a line is
+printed (``say``)."""
 from __future__ import annotations
 
 import errno
 from dataclasses import dataclass, field
 
 import click
+
+_SHOWN = str.maketrans({**{code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7f, 0xa0))},
+                        0x09: "\\t", 0x0a: "\\n", 0x0d: "\\r",
+                        0x2028: "\\u2028", 0x2029: "\\u2029"})
+"""Each control character (C0, DEL, C1) and line separator, as an escape (``\\x1b``, ``\\n``)."""
+
+
+def printable(text: str) -> str:
+    """Return ``text`` with its control characters and line separators shown escaped
+    (``\\x1b``, ``\\x07``, ``\\n``, ``\\u2028``): a file or card name cannot end the line it
+    is printed on, forge another or drive the terminal. Printable text, backslashes included,
+    is left as it is, so ``printable`` of ``printable`` is the same."""
+    return text.translate(_SHOWN)
+
+
+def say(line: str, err: bool = True) -> None:
+    """Print one line (to stderr unless ``err`` is False), its text from input escaped
+    (``printable``): every line faqc prints goes out here."""
+    click.echo(printable(line), err=err)
 
 
 class FaqcError(click.ClickException):

@@ -113,3 +113,17 @@ def cr_changes(cr_date: str, number: str = "") -> str:
 
 RENUMBERING = "rules/renumbering.html"
 RENUMBERING_JSON = "rules/renumbering.json"
+
+
+def is_site_path(name: str) -> bool:
+    """Return whether ``name`` is a path of a file in a folder as the build names them: relative
+    and POSIX, each segment a name (none empty, ``.`` or ``..``; no backslash, no NUL), UTF-8.
+    What the build reads back from disk (its state's pages and files) is kept to such paths:
+    one that is not could name a file outside the folder."""
+    if not name or name.startswith("/") or "\\" in name or "\0" in name:
+        return False
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no name the build writes
+        return False
+    return all(part not in ("", ".", "..") for part in name.split("/"))

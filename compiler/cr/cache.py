@@ -5,9 +5,9 @@ about 5 s on two workers (a build's rules and resolve phases, 2026-11-27; 20 s e
 the reading was made quicker and the linking parallel); neither changes unless the bytes or
 the reader do.  An entry is JSON (never unpickled: whoever can write the cache can only make
 faqc read a CR again), named by the
-SHA-256 of the edition's bytes (of both editions', for links) and a stamp of the code that
-made it (``compiler/cr``, ``textio``, the faqc version), so a changed reader never sees an
-old entry.  Entries are written atomically; a missing or unreadable one is made again.
+SHA-256 of the edition's bytes (of both editions', for links) and the one stamp of the code
+(``compiler.incremental.stamp``: every file the package ships, its data tables too), so a
+changed reader, or a changed table it reads, never sees an old entry.  Entries are written atomically; a missing or unreadable one is made again.
 """
 from __future__ import annotations
 

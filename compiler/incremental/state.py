@@ -29,8 +29,9 @@ in the site folder is ever unpickled or executed: whoever can write it can make 
 a source again, or (as by editing the state's hashes) carry a file of the
 site they changed, never run code. Everything here but the stat cache is written
 deterministically, so a clean and an incremental build of the same inputs leave the same
-bytes. A state that cannot be read, has another ``FORMAT`` or a field of the wrong type
-(checked field by field) is reported and ignored: the build is then a clean one.
+bytes. A state that cannot be read, has another ``FORMAT``, a field of the wrong type (checked
+field by field) or a path that could lead out of the site (``is_site_path``) is reported and
+ignored: the build is then a clean one, never an action outside the site.
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ from typing import TextIO
 
 from compiler.core.errors import Diagnostic
 from compiler.core.model import Document
+from compiler.core.paths import is_site_path
 from compiler.incremental.stamp import code_stamp
 
 STATE_DIR = ".faqc"
@@ -120,6 +122,9 @@ class BuildState:
         _expect(data, "stamp", str)
         for name in ("pages", "search", "previews", "files"):
             _expect_map(data, name, str)
+        for name in ("pages", "files"):  # paths: never outside the site (``is_site_path``)
+            if bad := next((path for path in data[name] if not is_site_path(path)), None):
+                raise ValueError(f"malformed state: {name}[{bad!r}] is not a path inside the site")
         _expect_map(data, "kinds", int)
         _expect_map(data, "sources", dict)
         sources = {name: _source_record(name, record) for name, record in data["sources"].items()}
@@ -327,8 +332,12 @@ def _link_same(previous: str, path: Path, data: bytes) -> tuple | None:
 
 def remove_file(root: Path, name: str) -> bool:
     """Remove the file ``name`` under ``root`` and the folders it leaves empty; return True if
-    there was one."""
-    path = root / name
+    there was one. Only inside ``root``: a ``name`` that is not a path in it (``is_site_path``)
+    or whose folder is, or is under, a symbolic link leading out of it is left alone."""
+    path, top = root / name, os.path.realpath(root)
+    if not is_site_path(name) or not os.path.join(os.path.realpath(path.parent), "").startswith(
+            os.path.join(top, "")):
+        return False
     try:
         path.unlink()
     except FileNotFoundError:

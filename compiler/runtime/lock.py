@@ -18,12 +18,11 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from compiler.core.errors import FaqcError
+from compiler.core.errors import FaqcError, say
 
 LOCK_SUFFIX = ".lock"
 _READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
@@ -135,4 +134,4 @@ def _alive(pid: int) -> bool:
 
 
 def _say(line: str) -> None:
-    print(f"faqc: {line}", file=sys.stderr, flush=True)
+    say(f"faqc: {line}")

@@ -16,6 +16,8 @@ from contextlib import contextmanager
 
 import click
 
+from compiler.core.errors import say
+
 BAR_MIN_ITEMS = 20
 """A phase with fewer items than this shows no bar (it is over before one would be read)."""
 
@@ -49,7 +51,7 @@ class Progress:
         if self.kept is not None:
             self.kept.append(f"{self.prefix}: {message}")
         else:
-            click.echo(f"{self.prefix}: {message}", err=True)
+            say(f"{self.prefix}: {message}")
 
     def deferred(self) -> "Progress":
         """Return a progress of this one's style that draws no bar and keeps its lines, for
@@ -62,7 +64,7 @@ class Progress:
     def take(self, other: "Progress") -> None:
         """Print the lines ``other`` (``deferred``) kept and add its phases' timings."""
         for line in other.kept or ():
-            click.echo(line, err=True)
+            say(line)
         for name, seconds in other.times.items():
             self.times[name] = self.times.get(name, 0.0) + seconds
 

@@ -2,7 +2,9 @@
 it rebuilds the site when a source, template or Comprehensive Rules text changes.
 
 It serves files under the site folder only: a path that leaves it (``..``, its percent-encoded
-forms, a symbolic link pointing outside) is answered 404, never read. The folder is looked up
+forms, a symbolic link pointing outside), resolves to the build's own files (``.faqc/``, the
+Whoosh index, through a link or not) or has a segment no file name can be is answered 404,
+never read; a live-reload request whose ``since`` is not a generation number is answered 400. The folder is looked up
 by its path on every request, never held open, so once a build swaps a new site in (two
 renames, ``compiler.site.publish``) the next request reads the new one; a request that falls
 between the two renames waits for the new folder.

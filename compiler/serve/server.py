@@ -14,6 +14,10 @@ from compiler.serve import live
 from compiler.serve.live import LiveReload
 
 NOT_FOUND_PAGE = "404.html"
+NAME_MAX = 255
+"""Bytes of the longest file name: a longer segment names no file (and would be an OSError)."""
+_GENERATION = re.compile(r"[0-9]{1,18}")
+"""The ``since`` of a live-reload request: a build generation, as the page was told it."""
 INTERNAL = (".faqc", "search/index", ".faqc-site")
 """Parts of a built site that are the build's own (its state, the Whoosh index ``faqc search``
 reads, the marker): never served."""
@@ -49,9 +53,12 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
     def is_page(self) -> bool:
         """Return whether the request names an HTML page of the site (or a folder's index)."""
         target = Path(self.translate_path(self.path))
-        return "\0" not in str(target) and not is_internal(self.path) and (
-            target.suffix == ".html" and target.is_file()
-            or target.is_dir() and (target / "index.html").is_file())
+        try:
+            return "\0" not in str(target) and not is_internal(self.path) and (
+                target.suffix == ".html" and target.is_file()
+                or target.is_dir() and (target / "index.html").is_file())
+        except OSError:  # a link loop, a folder no one may search: no page, a 404 later
+            return False
 
     def answer_page(self) -> None:
         """Send a page with the reload script added (the file on disk is left as built)."""
@@ -78,7 +85,10 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return
         since = urllib.parse.parse_qs(parts.query).get("since", [""])[0]
-        generation = self.live.wait(int(since) if since.isdigit() else None)
+        if since and not _GENERATION.fullmatch(since):  # "²" is a digit to str.isdigit, not int
+            self.send_error(400, "since is not a generation number")
+            return
+        generation = self.live.wait(int(since) if since else None)
         self.send_body(200, "application/json", b'{"generation": %d}' % generation)
 
     def send_body(self, status: int, content_type: str, body: bytes) -> None:
@@ -148,7 +158,9 @@ def is_internal(url_path: str) -> bool:
 
 
 def site_file(root: Path, url_path: str) -> Path | None:
-    """Return the file under ``root`` a URL path names, or None if it leaves ``root``."""
+    """Return the file under ``root`` a URL path names, or None if it leaves ``root``, names
+    no file a system could have (a segment over ``NAME_MAX`` bytes) or resolves to the build's
+    own files (``INTERNAL``): decided on the file, wherever symbolic links on the way lead."""
     path = urllib.parse.urlsplit(url_path).path
     try:
         decoded = urllib.parse.unquote(path, errors="strict")
@@ -157,7 +169,7 @@ def site_file(root: Path, url_path: str) -> Path | None:
     if "\0" in decoded or "\\" in decoded:
         return None
     parts = [p for p in decoded.split("/") if p not in ("", ".")]
-    if ".." in parts:
+    if ".." in parts or any(len(p.encode("utf-8", "surrogateescape")) > NAME_MAX for p in parts):
         return None
     candidate = root.joinpath(*parts) if parts else root
     try:
@@ -166,6 +178,9 @@ def site_file(root: Path, url_path: str) -> Path | None:
         return None
     if resolved != root and root not in resolved.parents:
         return None  # a symbolic link that points outside the site
+    inside = resolved.relative_to(root).as_posix()
+    if any(inside == name or inside.startswith(name + "/") for name in INTERNAL):
+        return None  # the build's own files, reached through a link
     return resolved
 
 

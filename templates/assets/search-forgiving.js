@@ -197,6 +197,8 @@
         var fix = correct(plan);
         if (!fix) return { hits: [], plan: plan, corrected: [], completed: [] };
         return ranked(fix.plan, only, loadAll).then(function (fixed) {
+          /* a correction is told only with what it found (forgiving.py) */
+          if (!fixed.length) return { hits: [], plan: plan, corrected: [], completed: [] };
           return { hits: fixed, plan: fix.plan, corrected: fix.words, completed: fix.completed };
         });
       });

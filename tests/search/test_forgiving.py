@@ -74,3 +74,29 @@ def test_a_typo_that_begins_no_word_is_still_corrected(built):
     answer = answer_query(built.index, "tarmogoyff", 10)
     assert answer.completed == [] and answer.corrected == [("tarmogoyff", ["tarmogoyf"], [])]
     assert answer.hits[0].url == "cards/tarmogoyf.html"
+
+
+@pytest.mark.parametrize("query, fixed", [
+    ("script alert", "conscript alert"),   # "script" is part of "conscript"; with "alert", nothing
+    ("tarmogoyff zzzzqqq", "tarmogoyf zzzzqqq"),  # a typo, then a word in no record
+    ("tarmo zzzzqqq", "tarmo* zzzzqqq"),   # a word cut short, the same
+])
+def test_a_correction_that_finds_nothing_is_neither_announced_nor_shown(built, query, fixed):
+    """"Showing results for that" is said only of results: a corrected or completed query that
+    finds nothing is the query's own "no results" (here, the browser's engine and the CLI)."""
+    assert answer_query(built.index, fixed, 10).hits == []
+    answer = answer_query(built.index, query, 10)
+    assert (answer.hits, answer.corrected, answer.completed) == ([], [], [])
+    [browser] = node("rank", [[query, 10, None]], built.data)
+    assert (browser["hits"], browser["corrected"], browser["completed"]) == ([], [], [])
+    for json_option in (["--json"], []):
+        result = CliRunner().invoke(main, ["search", "--site", str(built.site), *json_option,
+                                           query])
+        assert result.exit_code == 0
+        assert result.stderr == f"faqc search: no results for {query!r}\n"
+        assert result.stdout == ("[]\n" if json_option else "")
+
+
+def test_a_correction_that_finds_something_is_announced(built):
+    answer = answer_query(built.index, "script", 10)
+    assert answer.hits and answer.corrected == [("script", ["conscript"], [])]

@@ -1,6 +1,12 @@
 """``faqc bundle``: one deterministic zip of the site that works unzipped, from file://."""
 from __future__ import annotations
 
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
 import threading
 import zipfile
 from pathlib import Path
@@ -8,10 +14,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from compiler.build import build_site
 from compiler.cli import main
 from compiler.cli.bundle import EPOCH, FOLDER, bundle_site, bundled_files
 from compiler.site.linkcheck import check_site
+from compiler.core.errors import Diagnostics
 from compiler.site.write import previous_previews
+from tests.site_files import manifest
+
+FAQC = Path(sys.executable).parent / "faqc"
+SMALL_CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "site-corpus"
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +151,77 @@ def _in_browser(sync_api, chromium_path: str, args: list[str], check) -> None:
     thread.join()
     if failures:
         raise failures[0]
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory) -> Path:
+    """The small site corpus built (a bundle of it takes a fraction of a second)."""
+    site = tmp_path_factory.mktemp("small") / "site"
+    build_site(SMALL_CORPUS, site, Diagnostics(), jobs=1)
+    return site
+
+
+def faqc_bundle(site: Path, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(FAQC), "bundle", "--site", str(site), "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def _what(path: Path) -> tuple:
+    st = os.lstat(path)
+    return stat.S_IFMT(st.st_mode), st.st_ino, st.st_size if stat.S_ISREG(st.st_mode) else 0
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "dangling symlink", "folder", "device",
+                                  "socket"])
+def test_bundle_never_replaces_what_is_not_a_regular_file(small_site, tmp_path, kind):
+    out = tmp_path / "out.zip"
+    if kind == "fifo":
+        os.mkfifo(out)
+    elif kind == "symlink":
+        (tmp_path / "target.zip").write_bytes(b"kept")
+        out.symlink_to(tmp_path / "target.zip")
+    elif kind == "dangling symlink":
+        out.symlink_to(tmp_path / "nowhere.zip")
+    elif kind == "folder":
+        out.mkdir()
+    elif kind == "device":  # a null device of the test's own: never the machine's /dev/null
+        try:
+            os.mknod(out, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except PermissionError:
+            pytest.skip("making a device needs root")
+    else:
+        bound = socket.socket(socket.AF_UNIX)
+        bound.bind(str(out))
+    before = _what(out)
+    done = faqc_bundle(small_site, out)
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {out}: error: ") and \
+        "not a regular file" in lines[0], done.stderr
+    assert _what(out) == before
+    left = {"out.zip", "target.zip"} if kind == "symlink" else {"out.zip"}
+    assert {p.name for p in tmp_path.iterdir()} == left  # no lock, no temporary zip
+    if kind == "symlink":
+        assert (tmp_path / "target.zip").read_bytes() == b"kept"
+
+
+@pytest.mark.parametrize("where", ["x.zip", "dist/x.zip", "search/data/x.zip", ".faqc/x.zip",
+                                   "linked/x.zip"])
+def test_bundle_is_never_written_into_the_site_it_bundles(small_site, tmp_path, where):
+    site = tmp_path / "site"
+    shutil.copytree(small_site, site)
+    (tmp_path / "elsewhere").mkdir()
+    (site / "linked").symlink_to(site / "docs", target_is_directory=True)
+    before = manifest(site)
+    for _ in range(2):  # twice: a bundle of the site never holds itself, never grows
+        done = faqc_bundle(site, site / where)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.splitlines() == [
+            f"Error: {site / where}: error: the bundle would be inside the site it bundles "
+            f"({site}); write it elsewhere"]
+    assert manifest(site) == before
+    # through a link from outside into the site, all the same
+    (tmp_path / "into").symlink_to(site / "docs", target_is_directory=True)
+    assert faqc_bundle(site, tmp_path / "into" / "x.zip").returncode == 1
+    assert manifest(site) == before
+    assert faqc_bundle(site, tmp_path / "elsewhere" / "x.zip").returncode == 0

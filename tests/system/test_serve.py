@@ -11,7 +11,7 @@ import pytest
 
 from compiler.build import build_site
 from compiler.core.errors import Diagnostics
-from compiler.serve import at_depth, make_server, site_file, url_depth
+from compiler.serve import LiveReload, at_depth, make_server, site_file, url_depth
 from tests.cr_texts import site_excerpts
 
 
@@ -220,3 +220,64 @@ def test_a_client_that_goes_away_is_silent_without_v(built, capfd):
     time.sleep(0.5)
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Exception" not in err
+
+
+# ---------------------------------------------------------------- hostile requests (issue 37)
+
+@pytest.fixture(scope="module")
+def watched(tmp_path_factory):
+    """The small site corpus served as ``--watch`` serves it (live reload on), with symbolic
+    links inside the site to the build's own files and out of the site: (site, port)."""
+    top = tmp_path_factory.mktemp("serve-watched")
+    site = top / "site"
+    build_site(HERE / "fixtures" / "site-corpus", site, Diagnostics(), jobs=1)
+    (top / "outside").mkdir()
+    (top / "outside" / "secret.html").write_text("<p>secret</p>", encoding="utf-8")
+    (site / "state").symlink_to(".faqc", target_is_directory=True)
+    (site / "index-link").symlink_to("search/index", target_is_directory=True)
+    (site / "state.html").symlink_to(".faqc/state.json")
+    (site / "marker.html").symlink_to(".faqc-site")
+    (site / "out").symlink_to(top / "outside", target_is_directory=True)
+    (site / "docs" / "up").symlink_to("..", target_is_directory=True)  # inside: still served
+    srv = make_server(site, "127.0.0.1", 0, live=LiveReload())
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield site, srv.server_address[1]
+    srv.shutdown()
+    srv.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.mark.parametrize("path, statuses", [
+    ("/.faqc-live/wait?since=%C2%B2", (400,)),           # a digit to str.isdigit, not to int()
+    ("/.faqc-live/wait?since=%D9%A3", (400,)),           # an Arabic-Indic three
+    ("/.faqc-live/wait?since=" + "9" * 5000, (400,)),   # over int()'s 4,300 digits
+    ("/.faqc-live/wait?since=-1", (400,)),
+    ("/.faqc-live/wait?since=%ff", (400,)),
+    ("/" + "a" * 300 + ".html", (404, 414)),              # a segment over NAME_MAX
+    ("/cards/" + "a" * 300 + "/x.html", (404, 414)),
+    ("/" + "%C3%A9" * 200, (404, 414)),                   # 200 characters, 400 bytes
+    ("/" + "/".join(["a" * 250] * 20) + ".html", (404, 414)),  # over PATH_MAX
+])
+def test_a_hostile_request_gets_an_error_answer_not_a_traceback(watched, capfd, path, statuses):
+    _, port = watched
+    resp, _body = request(port, path)
+    assert resp.status in statuses
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Exception" not in err, err
+
+
+@pytest.mark.parametrize("path", ["/state/state.json", "/state/", "/index-link/", "/state.html",
+                                  "/marker.html", "/out/secret.html", "/docs/up/.faqc/state.json",
+                                  "/docs/up/state/state.json"])
+def test_a_link_inside_the_site_to_the_builds_files_or_outside_is_not_served(watched, path):
+    site, port = watched
+    resp, body = request(port, path)
+    assert resp.status == 404 and b"secret" not in body and b'"stamp"' not in body
+    assert b"Page not found" in body
+
+
+def test_a_link_that_stays_in_the_site_is_served(watched):
+    site, port = watched
+    resp, body = request(port, "/docs/up/index.html")
+    assert resp.status == 200 and body.startswith((site / "index.html").read_bytes()[:100])

@@ -25,7 +25,10 @@ search-forgiving.js does exactly this on the exported lexicon (``lex-NN.js``) an
   name most likely means.  Ties: the most frequent in titles, then alphabetical.  ``goyf``:
   Tarmogoyf (FUT, MH3, SHM's Japanese FAQ, CR: 4) before Barrowgoyf, Nethergoyf, Polygoyf
   and Pyrogoyf (MH3 only).
-The query runs again with the names searched and says which (and which others hold the word).
+The query runs again with the names searched and says which (and which others hold the word),
+if it then finds something: a correction or completion that finds nothing either is not told
+(``results.answer_query``; "did you mean conscript? Showing results for that" over no results
+was a promise not kept), and the answer is the query's own, no results.
 """
 from __future__ import annotations
 

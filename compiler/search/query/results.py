@@ -210,8 +210,9 @@ def _answer(folder: Path, tree: dict | None, limit: int) -> Answer:
             return Answer(hits)
         fix = correct(tree, lambda term: lexicon.frequency(term) > 0, lexicon.names(),
                       lexicon.starting)
-        return Answer(_ranked(searcher, fix.plan, limit, shown), fix.words, fix.completed) \
-            if fix else Answer([])
+        fixed = _ranked(searcher, fix.plan, limit, shown) if fix else []
+        # a correction is told only with what it found: one that finds nothing is no answer
+        return Answer(fixed, fix.words, fix.completed) if fixed else Answer([])
 
 
 def _ranked(searcher, tree: dict | None, limit: int, shown: ShownTexts) -> list[Hit]:
