@@ -13,7 +13,7 @@ from compiler.core.model import (CardEntry, Document, DocumentMeta, Face, Node, 
                                  SourceInfo, Topic, iter_blocks)
 from compiler.core.sets import by_code
 from compiler.files.textio import SourceText
-from compiler.readers.recognise.mana import parse_cost, rules_symbols
+from compiler.readers.recognise.mana import parse_cost, prose_symbols, rules_symbols
 
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
 _LATIN_RE = re.compile(r"[A-Za-z]")
@@ -100,8 +100,9 @@ def effective_date(meta: DocumentMeta) -> tuple[str | None, str | None]:
 
 
 def finish_document(src: SourceText, meta: DocumentMeta, sections: list[Section]) -> Document:
-    """Assemble the document: fill the effective date, write every mana cost with braces and
-    give every ruling its permalink id."""
+    """Assemble the document: fill the effective date, write every mana cost and the bare
+    symbols of rules text and English rulings with braces, and give every ruling its
+    permalink id."""
     meta.meta_date = meta.meta_date or src.meta_date
     meta.date, meta.date_basis = effective_date(meta)
     for block in iter_blocks(list(sections)):
@@ -112,6 +113,11 @@ def finish_document(src: SourceText, meta: DocumentMeta, sections: list[Section]
             name_card(block)
     for section in sections:
         _assign_ruling_ids(section.blocks, owner=section.title or section.role)
+    if meta.language == "en":  # after the ids, which stay those of the text as printed
+        for block in iter_blocks(list(sections)):
+            if isinstance(block, Ruling) and (braced := prose_symbols(block.text)) != block.text:
+                block.written = block.written or block.text
+                block.text = braced
     return Document(id=document_id(meta), meta=meta, source=source_info(src), sections=sections)
 
 

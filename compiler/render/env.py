@@ -5,6 +5,7 @@ inside the package, as an installed copy would carry it, is looked at first. Aut
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,7 +58,8 @@ def create_environment(folder: Path | None = None, site_name: str = SITE_NAME) -
         keep_trailing_newline=True,
         auto_reload=False,
     )
-    env.filters.update(inline=inline_filter, mana=mana_filter, relurl=relurl_filter)
+    env.filters.update(inline=inline_filter, card_line=card_line_filter, mana=mana_filter,
+                       relurl=relurl_filter)
     env.globals.update(site_name=site_name, csp=CONTENT_SECURITY_POLICY,
                        home_path=paths.HOME, search_path=paths.SEARCH)
     return env
@@ -76,6 +78,21 @@ def inline_filter(text: str | None, annotate: Annotate | None = None) -> Markup:
     if isinstance(text, Markup):
         return text
     return render_inline(text, annotate)
+
+
+_LOYALTY_COST_RE = re.compile(r"^\[(?P<cost>[+\u2212]?(?:\d{1,2}|X))\]:")
+
+
+def card_line_filter(text: str, annotate: Annotate | None = None) -> Markup:
+    """Render a line of a card's rules text: as ``inline``, a planeswalker's loyalty cost
+    (``[+1]:``, ``[−3]:``) drawn as a badge that reads and copies as printed (``+1:``)."""
+    m = _LOYALTY_COST_RE.match(text)
+    if not m:
+        return inline_filter(text, annotate)
+    cost = m.group("cost")
+    way = {"+": "up", "\u2212": "down"}.get(cost[0], "zero")
+    return Markup('<span class="loyalty loyalty-{}" title="Loyalty cost">{}</span>:').format(
+        way, cost) + render_inline(text[m.end():], annotate)
 
 
 def mana_filter(cost: str | None) -> Markup:

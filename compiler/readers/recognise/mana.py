@@ -11,7 +11,8 @@ Notations seen in real documents:
 ``parse_cost`` reads a whole string as a cost or refuses it; ``symbols_in_text`` rewrites the
 mana images and lower-case braces inside running text, leaving everything else as written;
 ``rules_symbols`` writes in braces the bare symbols of a line of rules text where their place
-shows they are symbols (a cost before a colon, a keyword's cost, the mana an ability adds).
+shows they are symbols (a cost before a colon, a keyword's cost, the mana an ability adds);
+``prose_symbols`` does the same in a ruling, where the words around a cost name it as one.
 """
 from __future__ import annotations
 
@@ -150,7 +151,13 @@ def rules_symbols(line: str, keywords: frozenset[str] = frozenset(),
     (``R, T:`` -> ``{R}, {T}:``), a keyword's cost with a mana letter in it (``Madness BBB`` ->
     ``Madness {B}{B}{B}``, for a keyword of ``keywords``; ``Bushido 1`` is a number), the mana
     an ability adds (``Add C`` -> ``Add {C}``). On a planeswalker (``planeswalker``), ``0:`` is a
-    loyalty ability. Any other letter or number is left as written."""
+    loyalty ability. A planeswalker's loyalty abilities are written as the card data writes
+    them, ``[+1]:``, ``[−3]:`` (a minus sign), ``[0]:``. Any other letter or number is left as
+    written."""
+    if planeswalker and (w := _LOYALTY_RE.match(line)):
+        sign = {"-": "\u2212", "\u2013": "\u2212"}.get(w.group("sign"), w.group("sign") or "")
+        cost = w.group("zero") or sign + w.group("n")
+        return f"[{cost}]:{rules_symbols(line[w.end():], keywords)}"
     m = _ABILITY_RE.match(line)
     loyalty = planeswalker and m is not None and m.group("cost").strip() == "0"
     if m and not loyalty and (cost := _cost(m.group("cost"))):
@@ -198,3 +205,39 @@ def _add(m: re.Match) -> str:
         return m.group()
     rest = _ADD_MORE_RE.sub(lambda x: bare_cost(x.group()) or x.group(), m.group("rest"))
     return f"{m.group('verb')} {first}{rest}"
+
+
+_LOYALTY_RE = re.compile(r"^\[?(?:(?P<sign>[+\-\u2212\u2013])(?P<n>\d{1,2}|X)|(?P<zero>0))\]?:(?=\s)")
+"""A loyalty ability's cost as documents print it: ``+1:``, ``-3:``, ``−X:``, ``0:``,
+``[+2]:``."""
+
+_COST_TOKEN = r"(?=[0-9XWUBRGC/]*[XWUBRGC])[0-9XWUBRGC/]{1,12}"
+"""A bare cost in prose: symbol letters, numbers and hybrid pairs, at least one letter (``7``
+alone is a number of things)."""
+_PROSE_COST_RE = re.compile(
+    r"\b(?P<lead>(?:[Pp]ays?|[Pp]aying|[Pp]roduces?|[Ss]pend) |[Cc]osts? "
+    r"|mana costs? (?:of )?|(?:total|mana|its) cost (?:is|of|becomes) |(?:, |, or | or ))"
+    rf"(?P<cost>{_COST_TOKEN})(?P<end>(?=[.,;:)]| rather\b| for\b| to\b| and\b| or\b| if\b"
+    r"| instead\b| more\b| less\b| this\b| as\b| mana\b| (?=[.,;])|\s*$))")
+
+
+def prose_symbols(text: str) -> str:
+    """Return a ruling's text with the bare costs its words name written in braces: ``pay
+    5RR``, ``costs 1B to cast``, ``mana cost XGW``, ``total cost is 3GW``, ``paying 1UU, 1UB,
+    or 1BB``, ``add C``. A list (``, 1UB``) is read only after a cost so read."""
+    out, pos, listing = [], 0, False
+    for m in _PROSE_COST_RE.finditer(text):
+        lead = m.group("lead")
+        is_list = lead in (", ", ", or ", " or ")
+        if is_list and not (listing and m.start() == pos):
+            listing = False
+            continue
+        braced = bare_cost(m.group("cost"))
+        if braced is None or re.search(r"[a-z]", m.group("cost")):
+            listing = False
+            continue
+        out.append(text[pos:m.start("cost")] + braced)
+        pos, listing = m.end("cost"), True
+    out.append(text[pos:])
+    # ``add 2 to the damage`` is a number: only mana letters are added as mana in prose
+    return _ADD_RE.sub(lambda m: m.group() if m.group("first").isdigit() else _add(m), "".join(out))
