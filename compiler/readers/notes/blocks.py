@@ -17,7 +17,7 @@ from compiler.readers.notes.evidence import question
 from compiler.readers.notes.units import BULLET, LINE, RULE, Unit
 from compiler.readers.recognise import is_example, parse_rule_line
 from compiler.readers.recognise.cardlines import face_separator
-from compiler.readers.recognise.mana import symbols_in_text
+from compiler.readers.recognise.mana import parse_cost, symbols_in_text
 from compiler.readers.recognise.markup import drop_unpaired_emphasis, unescape, unwrap
 
 
@@ -191,6 +191,8 @@ def face(region: Region, f: FaceSpan) -> Face:
     cost = None
     if f.cost is not None:
         cost = cost_line(units[f.cost], plain_lines[f.cost])
+    elif (m := _TRAILING_IMAGES_RE.search(units[f.name].text)) and plain_lines[f.name]:
+        cost = parse_cost(m.group().strip())  # ``![](card.jpg)Name ![Black Mana](black.gif)``
     stats = plain_lines[f.stats] if f.stats is not None else None
     tl = f.type_line
     result = Face(name=name, src=span(units, f.name, f.last), mana_cost=cost, type_line=tl.text,
@@ -213,6 +215,8 @@ def face(region: Region, f: FaceSpan) -> Face:
     return result
 
 
+_TRAILING_IMAGES_RE = re.compile(r"(?:\s*!\[[^\]]*\]\([^)\s]*\))+\s*$")
+"""Images that end a card's name line: its cost, when they are mana symbols."""
 _NAME_NOTE_RE = re.compile(r"^(?P<name>.*\S)\s*(?P<note>\((?=[^()]*\b(?:only|[Dd]eck|card|version|"
                            r"[Ee]dition|[Pp]romo\w*|Oracle|reprint)\b)[^()]+\))$")
 
