@@ -4,7 +4,9 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 _KANA_VOICING = "\u3099\u309a"
 _NON_SLUG = re.compile(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+")
@@ -58,14 +60,38 @@ def slugify(text: str) -> str:
 class IdAllocator:
     """Hands out ids unique within one document, suffixing repeats (``dog-umbra-2``)."""
 
-    def __init__(self) -> None:
-        self._seen: dict[str, int] = {}
+    def __init__(self, taken: Iterable[str] = ()) -> None:
+        self._taken: set[str] = set(taken)
+        self._next: dict[str, int] = {}
 
     def take(self, base: str) -> str:
-        """Return ``base``, or ``base-N`` if it was taken before."""
-        n = self._seen.get(base, 0) + 1
-        self._seen[base] = n
-        return base if n == 1 else f"{base}-{n}"
+        """Return ``base``, or if it was taken, ``base-N`` for the first N from 2 whose id no
+        one took (a card named ``Foo 2`` may have taken ``foo-2``), kept a slug's length."""
+        ident = base
+        if ident in self._taken:
+            n = self._next.get(base, 2)
+            while (ident := shorten(f"{base}-{n}")) in self._taken:
+                n += 1
+            self._next[base] = n + 1
+        self._taken.add(ident)
+        return ident
+
+
+def make_unique(nodes: Iterable[Any]) -> None:
+    """Give every node (anything with an ``id``; "" is none) an id no other has: the first of
+    an id keeps it, each repeat after it (a card entry printed twice repeats its rulings'
+    content ids) has the first ``-N`` from 2 no node has, in the nodes' order, so the same
+    document always gets the same ids."""
+    nodes = [node for node in nodes if getattr(node, "id", "")]
+    taken: set[str] = set()
+    repeats = []
+    for node in nodes:
+        if node.id in taken:
+            repeats.append(node)
+        taken.add(node.id)
+    allocator = IdAllocator(taken)   # every id is known before a repeat is given a new one
+    for node in repeats:
+        node.id = allocator.take(node.id)
 
 
 def content_id(owner: str, text: str, prefix: str = "r") -> str:
