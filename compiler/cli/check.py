@@ -1,5 +1,6 @@
 """``faqc check`` on the YAML: schema, round trip through the IR, meaning (``compiler.files.meaning``),
-freshness, and the word audit."""
+freshness, and the word audit: every word of the source in exactly one text field, no other
+word (the inverse of ``faqc normalize``)."""
 from __future__ import annotations
 
 import hashlib
@@ -12,7 +13,7 @@ from compiler.build import DEFAULT_CACHE
 from compiler.cli.common import Context, report
 from compiler.core.errors import Diagnostics, FaqcError, say
 from compiler.core.model import Document
-from compiler.core.words import audit
+from compiler.core.words import audit, first_extra
 from compiler.cr import CrLibrary
 from compiler.files.meaning import meaning_errors
 from compiler.files.textio import read_source
@@ -73,10 +74,18 @@ def check_document(path: Path, sources_dir: Path, diags: Diagnostics) -> str:
         diags.warn(str(path), None, f"stale: {source} changed since this YAML was written",
                    "check.stale")
         return data["id"]
-    missing, _extra = audit(read_source(raw, str(source)).text, data)
+    text = read_source(raw, str(source)).text
+    missing, extra = audit(text, data)   # every source word in exactly one text field
     if missing:
         sample = ", ".join(f"{w!r}x{n}" for w, n in sorted(missing.items())[:5])
         raise FaqcError(f"{path}: error: {sum(missing.values())} source word(s) missing: {sample}")
+    if extra:
+        sample = ", ".join(f"{w!r}x{n}" for w, n in sorted(extra.items())[:5])
+        node = first_extra(text, data)[1]
+        where = f" (the {node.get('kind', 'node')} at line {node['src'][0]} is the first to " \
+                "hold one)" if node else ""
+        raise FaqcError(f"{path}: error: {sum(extra.values())} word(s) not in the source: "
+                        f"{sample}{where}")
     return data["id"]
 
 

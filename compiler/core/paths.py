@@ -3,10 +3,19 @@
 Every link in the site is made from these paths (relative to the linking page, see
 ``compiler.render.urls``), and the search index stores them too, so they are the one place
 the URL scheme is defined.
+
+A page's name is its own (issue 37): no card takes the name of a page the site has
+(``RESERVED_PAGES``: a card named ``Index`` is not ``cards/index.html``), two cards never share
+a page (``unique_card_slugs``: ``!!!`` and ``???`` both slug to ``x``), and no file name is
+longer than a file system takes (``NAME_MAX_BYTES``; a longer name is cut stably, ``shorten``).
+Ordinary names keep the address their slug gives.
 """
 from __future__ import annotations
 
-from compiler.core.ids import slugify
+from collections import Counter
+from collections.abc import Iterable
+
+from compiler.core.ids import shorten, short_hash, slug_body
 
 HOME = "index.html"
 SEARCH = "search.html"
@@ -16,11 +25,28 @@ CARDS_JA_INDEX = "cards/ja.html"
 RULES_INDEX = "rules/index.html"
 TOPICS_INDEX = "topics/index.html"
 DOCUMENTS_INDEX = "docs/index.html"
+RENUMBERING = "rules/renumbering.html"
+RENUMBERING_JSON = "rules/renumbering.json"
+CR_INDEX = "cr/index.html"
+
+RESERVED_PAGES = (HOME, SEARCH, NOT_FOUND, CARDS_INDEX, CARDS_JA_INDEX, RULES_INDEX, TOPICS_INDEX,
+                  DOCUMENTS_INDEX, RENUMBERING, CR_INDEX)
+"""The pages of fixed name: a card never takes the name of one, in whatever folder it is."""
+_RESERVED = frozenset(page.rsplit("/", 1)[-1].rsplit(".", 1)[0] for page in RESERVED_PAGES)
+
+NAME_MAX_BYTES = 255
+"""The longest file name (Linux's file systems, in UTF-8 bytes)."""
+_STEM_MAX = NAME_MAX_BYTES - len(".html")
+
+
+def _file(stem: str) -> str:
+    """Return a page's file name without ``.html``: ``stem``, cut stably if too long for one."""
+    return shorten(stem, _STEM_MAX)
 
 
 def document_page(doc_id: str) -> str:
     """Return the path of a document's page (``docs/chk-en.html``)."""
-    return f"docs/{doc_id}.html"
+    return f"docs/{_file(doc_id)}.html"
 
 
 def document_anchor(doc_id: str, anchor: str) -> str:
@@ -28,16 +54,43 @@ def document_anchor(doc_id: str, anchor: str) -> str:
     return f"{document_page(doc_id)}#{anchor}"
 
 
-def card_page(card_name: str) -> str:
-    """Return the path of a card's page from its English name, by its front face: a page keeps
-    its address whatever the card is named (``Budoka Gardener // Dokai, Weaver of Life``:
+def card_page(slug: str) -> str:
+    """Return the path of a card's page from its slug (``Card.slug``, ``unique_card_slugs``:
     ``cards/budoka-gardener.html``)."""
-    return f"cards/{slugify(card_name.split(' // ')[0])}.html"
+    return f"cards/{_file(slug)}.html"
+
+
+def card_slug(name: str) -> str:
+    """Return the page name a card of this English name has unless another card's is the same
+    (``unique_card_slugs``): the slug of its front face, so that a page keeps its address
+    whatever the card is named (``Budoka Gardener // Dokai, Weaver of Life``:
+    ``budoka-gardener``); a name without a slug of its own (``!!!``) or whose slug is a page's
+    of the site (``Index``, ``RESERVED_PAGES``) has the short hash of the name after it
+    (``x-1b2c3d4e``, ``index-5f6a7b8c``)."""
+    slug = slug_body(name.split(" // ")[0])
+    if slug and slug not in _RESERVED:
+        return slug
+    return shorten(f"{slug or 'x'}-{short_hash(name)}")
+
+
+def unique_card_slugs(names: Iterable[str]) -> dict[str, str]:
+    """Return the page name of each card (``card_slug``), distinct by construction: the cards
+    whose names give one slug each have the short hash of its name after it (longer hashes
+    while any two still meet), so the names depend on the set of cards, not on their order."""
+    slugs = {name: card_slug(name) for name in names}
+    for digits in (8, 16, 64):
+        count = Counter(slugs.values())
+        meeting = [name for name, slug in slugs.items() if count[slug] > 1]
+        if not meeting:
+            break
+        for name in meeting:
+            slugs[name] = shorten(f"{card_slug(name)}-{short_hash(name, digits)}")
+    return slugs
 
 
 def rule_page(number: str) -> str:
     """Return the path of a rule number's page (``rules/502.38a.html``)."""
-    return f"rules/{number}.html"
+    return f"rules/{_file(number)}.html"
 
 
 def rule_meanings(number: str) -> str:
@@ -59,17 +112,16 @@ def rule_today(number: str) -> str:
 
 def topic_page(doc_id: str, topic_id: str) -> str:
     """Return the path of a general-notes topic's page (``topics/chk-en/bushido.html``)."""
-    return f"topics/{doc_id}/{topic_id}.html"
+    return f"topics/{_file(doc_id)}/{_file(topic_id)}.html"
 
 
 # The Comprehensive Rules browser: one page per CR section per date, a glossary per CR,
 # one history page per rule identity chain (named by its first CR and number).
-CR_INDEX = "cr/index.html"
 
 
 def cr_section_page(cr_date: str, section: str) -> str:
     """Return the path of a CR section's page (``cr/2004-10-01/502.html``)."""
-    return f"cr/{cr_date}/{section}.html"
+    return f"cr/{cr_date}/{_file(section)}.html"
 
 
 def cr_rule(cr_date: str, section: str, number: str) -> str:
@@ -96,7 +148,7 @@ def cr_glossary(cr_date: str, anchor: str = "") -> str:
 def rule_history_page(first_date: str, first_number: str) -> str:
     """Return the path of a rule's history, by the CR and number it first appears under
     (``cr/history/2004-10-01/502.38.html``)."""
-    return f"cr/history/{first_date}/{first_number}.html"
+    return f"cr/history/{first_date}/{_file(first_number)}.html"
 
 
 def history_step_id(step_date: str) -> str:
@@ -110,9 +162,6 @@ def cr_changes(cr_date: str, number: str = "") -> str:
     one rule on it (``...#701.30``)."""
     return f"cr/changes/{cr_date}.html" + (f"#{number}" if number else "")
 
-
-RENUMBERING = "rules/renumbering.html"
-RENUMBERING_JSON = "rules/renumbering.json"
 
 
 def is_site_path(name: str) -> bool:

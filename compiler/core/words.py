@@ -61,3 +61,44 @@ def audit(source_text: str, data: dict[str, Any]) -> tuple[Counter[str], Counter
     """Return ``(missing, extra)``: source words not in the document, document words not in the source."""
     src, doc = source_words(source_text), document_words(data)
     return src - doc, doc - src
+
+
+def first_extra(source_text: str, data: dict[str, Any]) -> tuple[bool, dict | None]:
+    """Return whether the document holds a word more often than its source (an invented
+    word, a ruling printed twice), and the node, in document order, whose text first does so:
+    the innermost one with a source span (``src``), None if that text has no node with one."""
+    src = source_words(source_text)
+    counter: Counter[str] = Counter()
+
+    def visit(node: Any, owner: dict | None) -> tuple[bool, dict | None]:
+        words: Counter[str] = Counter()
+        _collect(node, words)
+        if all(counter[w] + n <= src[w] for w, n in words.items()):
+            counter.update(words)
+            return False, None
+        owner = node if isinstance(node, dict) and "src" in node else owner
+        for child in _text_children(node):
+            over, found = visit(child, owner)
+            if over:
+                return over, found
+        return True, owner   # the word is in this node's own text
+
+    for part in (data.get("meta", {}).get("front_matter", []), data.get("sections", [])):
+        over, found = visit(part, None)
+        if over:
+            return over, found
+    return False, None
+
+
+def _text_children(node: Any) -> list[Any]:
+    """Return what ``_collect`` counts under ``node``, one level down, in order (a collector
+    line's parts are counted as the node's own text)."""
+    if isinstance(node, list):
+        return node
+    if not isinstance(node, dict):
+        return []
+    if node.get("written"):
+        return [node["written"], *(node[key] for key in sorted(WRITTEN_KEEPS & node.keys()))]
+    skip = CARD_LEVEL_COPIES if node.get("kind") == "card" else frozenset({"id"})
+    return [value for key, value in node.items() if key in TEXT_FIELDS and key not in skip
+            and key != "collector"]

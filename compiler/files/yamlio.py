@@ -16,7 +16,25 @@ from compiler.core.model import SCHEMA_VERSION, Document
 from compiler.files.textio import read_utf8
 
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):   # type: ignore[misc]
+    """PyYAML's safe loader (libyaml's when present) that refuses a key given twice in one
+    mapping, naming its line (PyYAML keeps the last one, silently)."""
+
+    def construct_mapping(self, node, deep=False):
+        mapping = super().construct_mapping(node, deep=deep)
+        if len(mapping) != len(node.value):   # the keys as constructed, merges flattened
+            first: dict[Any, int] = {}
+            for key_node, _value in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                line = key_node.start_mark.line + 1
+                if key in first:
+                    raise yaml.constructor.ConstructorError(
+                        problem=f"the key {key!r} is given twice in one mapping (first at line "
+                                f"{first[key]})", problem_mark=key_node.start_mark)
+                first[key] = line
+        return mapping
 
 
 Check = Callable[[str, Any], None]
@@ -207,30 +225,52 @@ def load_data(text: str, file: str) -> Any:
 
 def read_yaml(path: Path) -> Any:
     """Return the data of the document YAML file at ``path``; a file that cannot be read (a
-    folder, no permission, a link loop), is not UTF-8 or repeats a part of itself by an alias
-    is a one-line error naming it."""
-    data = load_data(read_utf8(path), str(path))
-    if _repeats_a_part(data):
+    folder, no permission, a link loop), is not UTF-8, gives a key twice in a mapping, repeats
+    a part of itself by an alias or is made far larger by aliases of a text is a one-line error
+    naming it."""
+    text = read_utf8(path)
+    data = load_data(text, str(path))
+    limit = 2 * len(text) + 4096
+    expanded = _expanded_size(data, limit)
+    if expanded is None:
         raise FaqcError(f"{path}: error: a YAML alias (*name) repeats a part of the document "
                         "(faqc writes none)")
+    if expanded > limit:
+        raise FaqcError(f"{path}: error: YAML aliases (*name) make the document {expanded:,} "
+                        f"characters or more from a file of {len(text):,} (faqc writes none)")
     return data
 
 
-def _repeats_a_part(data: Any) -> bool:
-    """Return True if a list or mapping is reached twice in ``data``: a YAML alias of a
-    container (``a: &a [*a]`` has a cycle; 40 aliases each of the one before, ``x1: &x1
-    [*x0, *x0]``, make 2^40 paths, which a walk of every path would never end). Each
-    container is looked at once."""
+def _expanded_size(data: Any, limit: int) -> int | None:
+    """Return the size of ``data`` as text would hold it: the characters of its strings (keys
+    included) and one for any other value, counted where each stands, but stop once past
+    ``limit``. Without aliases, no value is longer than its text in the file (escapes, folding
+    and indentation only shorten it), so a size beyond the file's is aliases of a text read
+    again and again (one text of 1 MB aliased 5,000 times: 5 GB for the audit to walk).
+
+    Return None if a list or mapping is reached twice: a YAML alias of a container (``a: &a
+    [*a]`` has a cycle; 40 aliases each of the one before, ``x1: &x1 [*x0, *x0]``, make 2^40
+    paths, which a walk of every path would never end). Each container is looked at once."""
     seen: set[int] = set()
     stack = [data]
-    while stack:
+    size = 0
+    while stack and size <= limit:
         value = stack.pop()
-        if isinstance(value, (dict, list)):
+        if isinstance(value, str):
+            size += len(value)
+        elif isinstance(value, (dict, list)):
             if id(value) in seen:
-                return True
+                return None
             seen.add(id(value))
-            stack.extend(value.values() if isinstance(value, dict) else value)
-    return False
+            size += 1
+            if isinstance(value, dict):
+                stack.extend(value.keys())
+                stack.extend(value.values())
+            else:
+                stack.extend(value)
+        else:
+            size += 1
+    return size
 
 
 def load_document(path: Path) -> Document:

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from compiler.core.errors import Diagnostics
-from compiler.core.model import Document
+from compiler.core.ids import make_unique
+from compiler.core.model import Document, iter_document_blocks
 from compiler.files.textio import SourceText
 from compiler.readers.base import Reader
 from compiler.readers.collapsed.reader import CollapsedFaqReader
@@ -30,5 +31,8 @@ def choose_reader(src: SourceText) -> Reader:
 
 
 def read_document(src: SourceText, diags: Diagnostics) -> Document:
-    """Return the IR of ``src`` using the reader chosen by sniffing."""
-    return choose_reader(src).read(src, diags)
+    """Return the IR of ``src`` using the reader chosen by sniffing, every node's id its own
+    (``faqc check`` refuses two nodes of one id, whatever the source repeats)."""
+    doc = choose_reader(src).read(src, diags)
+    make_unique(iter_document_blocks(doc))
+    return doc

@@ -294,7 +294,7 @@ FAMILIES: tuple[PageFamily, ...] = (
     PageFamily("card", "card", lambda site, env: [c.name for c in sorted(site.inv.cards.values(),
                                                                  key=lambda c: c.slug)],
                lambda site, key: card_page(site, site.card(key)),
-               lambda site, key: paths.card_page(key), card_signature),
+               lambda site, key: paths.card_page(site.card(key).slug), card_signature),
     PageFamily("rule", "rule", lambda site, env: list(site.rule_numbers), rule_page,
                lambda site, key: paths.rule_page(key), rule_signature),
     PageFamily("topic", "topic", lambda site, env: list(range(len(site.inv.topics))),

@@ -51,7 +51,7 @@ class Linker:
             return LinkSpan(link.start, link.end, relative_url(target, page_path), "rule-ref", title)
         card = self.inv.cards[link.target]
         title = card.name + (f" ({card.names_ja[0]})" if card.names_ja else "")
-        return LinkSpan(link.start, link.end, relative_url(paths.card_page(card.name), page_path),
+        return LinkSpan(link.start, link.end, relative_url(paths.card_page(card.slug), page_path),
                         "card-ref", title)
 
 

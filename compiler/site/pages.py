@@ -129,7 +129,8 @@ def make_page(site: Site, path: str, template: str, kind: str, *, lang: str = "e
 
 def card_path(site: Site, entry: CardEntry) -> str:
     """Return the site path of the card page of a card entry."""
-    return paths.card_page(site.inv.face_index.get(entry.name, entry.name))
+    card = site.inv.cards.get(site.inv.face_index.get(entry.name, entry.name))
+    return paths.card_page(card.slug if card else paths.card_slug(entry.name))
 
 
 @dataclass(slots=True)

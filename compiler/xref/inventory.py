@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from compiler.core.anchors import rule_anchor
 from compiler.core.cards import card_aliases
-from compiler.core.ids import slugify
+from compiler.core.paths import unique_card_slugs
+from compiler.core.ids import slug_body
 from compiler.core.model import (CardEntry, Document, Example, Node, Paragraph, RuleQuote, Ruling,
                                  Section, Topic)
 
@@ -63,7 +64,8 @@ class Card:
     name: str
     """English name of the card (front face)."""
     slug: str
-    """Page name (``cards/<slug>.html``)."""
+    """Page name (``cards/<slug>.html``), no other card's (``paths.unique_card_slugs``, given
+    once every card is collected)."""
     face_names: list[str] = field(default_factory=list)
     """English names of all faces, front first."""
     aliases: list[str] = field(default_factory=list)
@@ -141,6 +143,8 @@ def collect(documents: list[Document]) -> Inventory:
         inv.documents[doc.id] = doc
         for section in doc.sections:
             _collect_blocks(inv, doc, section, section.blocks, topic=None)
+    for name, slug in unique_card_slugs(inv.cards).items():
+        inv.cards[name].slug = slug
     _sort(inv)
     return inv
 
@@ -178,12 +182,14 @@ def note_blocks(blocks: list[Node], n: int) -> list[Node]:
 
 def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
               topic: Topic | None) -> CardSighting:
-    key = inv.face_index.get(entry.name) or inv.slug_index.get(slugify(entry.name)) \
+    # names of one slug are one card's (Æther Vial, AEther Vial), but for names without a slug
+    # of their own (``!!!``, ``???``), which are only themselves
+    key = inv.face_index.get(entry.name) or inv.slug_index.get(slug_body(entry.name)) \
         or next((inv.face_index[f.name] for f in entry.faces if f.name in inv.face_index), None) \
         or entry.name
     card = inv.cards.get(key)
     if card is None:
-        card = inv.cards[key] = Card(name=key, slug=slugify(key.split(' // ')[0]))
+        card = inv.cards[key] = Card(name=key, slug="")
     for face in entry.faces:
         if face.name not in card.face_names:
             card.face_names.append(face.name)
@@ -192,7 +198,8 @@ def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
             card.aliases.append(name)
     for name in (entry.name, *card.aliases):
         inv.face_index.setdefault(name, key)
-        inv.slug_index.setdefault(slugify(name), key)
+        if slug := slug_body(name):
+            inv.slug_index.setdefault(slug, key)
     for face in entry.faces:
         if face.name_ja:
             inv.ja_index.setdefault(face.name_ja, key)

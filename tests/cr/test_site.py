@@ -124,7 +124,7 @@ def test_rulings_citing_a_changed_rule_say_so_on_document_and_card_pages(seed_si
     note = ('<span class="rule-changed-note">(420.5e: <a class="rule-changed" '
             'href="../cr/history/2004-10-01/420.5e.html">the rule has changed since</a>)</span>')
     assert note in read(seed_site, paths.document_page("bok-en"))
-    assert note in read(seed_site, paths.card_page("Mirror Gallery"))
+    assert note in read(seed_site, paths.card_page(paths.card_slug("Mirror Gallery")))
     # Four rulings, one citing two changed rules (409.1b and 409.1h).
     assert read(seed_site, paths.document_page("bok-en")).count('class="rule-changed-note"') == 5
 

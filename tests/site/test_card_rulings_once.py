@@ -117,7 +117,7 @@ def test_reprinted_rulings_are_shown_once_with_their_sources(reprints):
     assert len(shared) >= 5, "the corpus must have cards reprinted in every document"
     checked = 0
     for card in shared:
-        html = (site / paths.card_page(card.name)).read_text(encoding="utf-8")
+        html = (site / paths.card_page(card.slug)).read_text(encoding="utf-8")
         page = Page(html)
         texts = [" ".join(b.text.split()) for s in card.sightings for b in s.entry.blocks
                  if isinstance(b, Ruling)]
@@ -151,7 +151,7 @@ def test_a_card_of_one_document_keeps_its_rulings_as_they_are(reprints):
              and any(isinstance(b, Ruling) for s in c.sightings for b in s.entry.blocks)]
     assert alone
     for card in alone[:10]:
-        html = (site / paths.card_page(card.name)).read_text(encoding="utf-8")
+        html = (site / paths.card_page(card.slug)).read_text(encoding="utf-8")
         assert 'class="also-in"' not in html, card.name
         rulings = [b for s in card.sightings for b in s.entry.blocks if isinstance(b, Ruling)]
         assert len(Page(html).rulings) == len(rulings), card.name
@@ -162,6 +162,6 @@ def test_a_run_of_reprinted_rulings_says_its_sources_hold_them_all(reprints):
     inv = collect(docs)
     labels = set()
     for card in inv.cards.values():
-        html = (site / paths.card_page(card.name)).read_text(encoding="utf-8")
+        html = (site / paths.card_page(card.slug)).read_text(encoding="utf-8")
         labels |= set(re.findall(r'<p class="also-in-label">([^<]+)</p>', html))
     assert labels == {"Also in", "These rulings are all also in"}

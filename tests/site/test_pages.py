@@ -58,7 +58,7 @@ class Outline(HTMLParser):
 # ---------------------------------------------------------------- named pages
 
 def test_tarmogoyf_page_shows_its_power_toughness_and_rulings(seed_site):
-    page = read(seed_site, paths.card_page("Tarmogoyf"))
+    page = read(seed_site, "cards/tarmogoyf.html")
     assert '<p class="card-stats">*/1+*</p>' in page
     assert 'id="r-' in page and 'class="ruling"' in page
     assert "Tarmogoyf counts card types, not cards." in page
@@ -66,7 +66,7 @@ def test_tarmogoyf_page_shows_its_power_toughness_and_rulings(seed_site):
 
 
 def test_spiteful_visions_page_shows_its_japanese_name(seed_site):
-    page = read(seed_site, paths.card_page("Spiteful Visions"))
+    page = read(seed_site, "cards/spiteful-visions.html")
     assert '<span class="card-title-ja" lang="ja">悪意に満ちた幻視</span>' in page
     # Known only from the Japanese FAQ: the page is Japanese, its English name marked so.
     assert '<html lang="ja">' in page and '<span lang="en">Spiteful Visions</span>' in page
@@ -91,7 +91,7 @@ def test_japanese_document_page_is_japanese(seed_site):
 def test_card_rulings_link_back_to_their_place(seed_site, seed_inventory):
     inv, _ = seed_inventory
     card = inv.cards["Tarmogoyf"]
-    page = read(seed_site, paths.card_page(card.name))
+    page = read(seed_site, paths.card_page(card.slug))
     for block in card.sightings[0].entry.blocks:
         if getattr(block, "id", "") and block.kind == "ruling":
             assert f'<li class="ruling" id="{block.id}">' in page
@@ -107,7 +107,7 @@ def test_every_card_entry_of_every_seed_has_a_card_page(seed_site, seed_inventor
     assert len(entries) > 500
     for entry in entries:
         key = inv.face_index.get(entry.name, entry.name)
-        assert (seed_site / paths.card_page(key)).is_file(), entry.name
+        assert (seed_site / paths.card_page(inv.cards[key].slug)).is_file(), entry.name
 
 
 def test_every_quoted_or_cited_rule_has_a_rule_page(seed_site, seed_inventory):

@@ -48,14 +48,17 @@ class FrontMatter:
 
 
 def front_matter(lines: tuple[str, ...] | list[str]) -> FrontMatter:
-    """Return the front matter at the head of ``lines`` (empty when there is none)."""
+    """Return the front matter at the head of ``lines`` (empty when there is none): a ``---``
+    line, front matter lines (``[_metadata_:key]:- "value"``, ``[Link to ...]``) and blank
+    ones, however many, and a ``---`` line. It ends where its own lines do (a line of any
+    other kind before the closing ``---``: no front matter), not after a count of lines."""
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None or first > 3 or lines[first].strip() != "---":
         return FrontMatter()
-    for i in range(first + 1, min(len(lines), first + 60)):
+    for i in range(first + 1, len(lines)):
         if lines[i].strip() == "---":
             body = [line for line in lines[first + 1:i] if line.strip()]
-            if not body or not all(_FRONT_LINE_RE.match(line) for line in body):
+            if not body:
                 return FrontMatter()
             facts = {}
             for line in body:
@@ -63,6 +66,8 @@ def front_matter(lines: tuple[str, ...] | list[str]) -> FrontMatter:
                 if m:
                     facts[m.group(1)] = m.group(2)
             return FrontMatter(list(lines[first:i + 1]), facts, i + 1)
+        if lines[i].strip() and not _FRONT_LINE_RE.match(lines[i]):
+            return FrontMatter()
     return FrontMatter()
 
 

@@ -29,10 +29,23 @@ _MARKDOWN_CUES = (re.compile(r"^\[_metadata_:", re.M), re.compile(r"^={3,}\s*$",
                   re.compile(r"\]\(https?://"), re.compile(r"^#{1,6} ", re.M))
 
 
+LONG_LINE = 20_000
+"""A line this long is a paragraph of its own, or a whole text with its line breaks lost."""
+
+
 def is_markdown(text: str) -> bool:
-    """Return whether the text is written in Markdown (a web capture): two or more of its cues."""
-    sample = text[:400_000]
-    return sum(1 for cue in _MARKDOWN_CUES if cue.search(sample)) >= 2
+    """Return whether the text is written in Markdown (a web capture): two or more of its cues,
+    looked for in the whole text (however long its front matter or its first part, each
+    search stops at its first match)."""
+    return sum(1 for cue in _MARKDOWN_CUES if cue.search(text)) >= 2
+
+
+def is_one_line(src: SourceText) -> bool:
+    """Return whether the text is one line, as the collapsed layout's are (the Future Sight
+    FAQ: 86,707 characters): lines over ``LONG_LINE`` hold most of its characters. One such
+    line among the lines of a text (a long paragraph) is that line's, not the text's."""
+    long = sum(len(line) for line in src.lines if len(line) > LONG_LINE)
+    return long > 0 and 2 * long > sum(map(len, src.lines))
 
 
 class CardNotesReader(Reader):
@@ -48,7 +61,7 @@ class CardNotesReader(Reader):
         """Return how sure the reader is: card entries found in English text; Markdown is this
         reader's alone, plain text it shares with the line-structured reader, which knows the
         2004-2005 FAQs' own constructs better (``-----`` entries, ``A --> B`` lists, name notes)."""
-        if source_language(src) != "en" or max(map(len, src.lines), default=0) > 20_000:
+        if source_language(src) != "en" or is_one_line(src):
             return 0.0
         reading, _, markdown = self._reading(src)
         cards = len(find_entries(reading))

@@ -284,7 +284,7 @@ class _DocumentRecords:
         body = join("\n", (t for t in (faces, *notes) if t.text))
         rules = list(dict.fromkeys(b.number for e in entries or [entry] for b in e.blocks
                                    if isinstance(b, RuleQuote)))
-        page = paths.card_page(card.name if card else entry.name)
+        page = paths.card_page(card.slug if card else paths.card_slug(entry.name))
         record = self.record("card", entry, _entry_title(entry), body, page,
                              _card_names(self.inv, entry), rules)
         return replace(record, place=self.place(entry))

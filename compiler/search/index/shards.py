@@ -26,8 +26,9 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   language contiguously; it is always generation 1, with no deletions. No merge ever runs,
   so an incremental build and a clean build of the same records give the same files, byte
   for byte.
-* A document's records change when its text changes, when the names of the cards it has
-  entries for change (a Japanese FAQ gives an English card its Japanese name), or when which
+* A document's records change when its text changes, when the names or pages of the cards
+  it has entries for change (a Japanese FAQ gives an English card its Japanese name; another
+  card of the same slug gives both other pages, ``paths.unique_card_slugs``), or when which
   entry makes a card's one record in a language, and what that record gathers from the card's
   other entries, changes (``records.card_record_source``): ``record_signature`` hashes
   exactly that.
@@ -144,7 +145,8 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
     for block in iter_document_blocks(doc):
         if isinstance(block, CardEntry):
             card = inv.card_for(block.name)
-            cards.append((block.name, card and (card.name, card.face_names, card.names_ja),
+            cards.append((block.name,
+                          card and (card.name, card.slug, card.face_names, card.names_ja),
                           card_record_source(inv, doc, block)))
     return hashlib.sha256(repr((content, cards)).encode("utf-8")).hexdigest()[:32]
 

@@ -75,7 +75,7 @@ def card_page(site: Site, card: Card) -> Page:
     description = (f"{names}: {len(groups)}文書の裁定{distinct}件、カードの文章と言及箇所。" if lang == "ja"
                    else f"{names}: {distinct} ruling(s) from {len(groups)} document(s), "
                         f"with the card's text and the places that mention it.")
-    return make_page(site, paths.card_page(card.name), "card_page.html", "card", lang=lang,
+    return make_page(site, paths.card_page(card.slug), "card_page.html", "card", lang=lang,
                      anchor=anchors, title=card.name, description=description,
                      card=card, printed=printed_entries(card), groups=groups,
                      sources_shown=SOURCES_SHOWN,
