@@ -15,7 +15,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from compiler.core.errors import Diagnostics
+from compiler.core.errors import Diagnostics, FaqcError
 from compiler.cr.link.pairs import Link
 from compiler.cr.model import CrDocument
 from compiler.files.yamlio import write_atomic
@@ -46,8 +46,8 @@ class CrCache:
         if path is not None:
             try:
                 write_atomic(path, json.dumps(data, ensure_ascii=False, sort_keys=True))
-            except OSError:
-                pass  # a cache that cannot be written is only slower
+            except (OSError, FaqcError):
+                pass  # a cache that cannot be written (or is not a file) is only slower
 
     def edition(self, data: bytes, file: str, diags: Diagnostics, read) -> CrDocument:
         """Return the edition of ``data`` (``read(data, file, diags)`` when not cached); the

@@ -13,6 +13,7 @@ import yaml
 
 from compiler.core.errors import FaqcError
 from compiler.core.model import SCHEMA_VERSION, Document
+from compiler.files.outputs import check_output_file
 from compiler.files.textio import read_utf8
 
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -177,13 +178,15 @@ def dump_document(doc: Document, check: Check | None = None) -> str:
 def write_document(doc: Document, path: Path, check: Check | None = None) -> bool:
     """Write the YAML of a document to ``path`` as it is made, via a temporary file renamed
     at the end (removed if ``check`` or a write fails); return False if the file held that
-    text already (it is left as it was)."""
+    text already (it is left as it was). A ``path`` that is no regular file is refused."""
+    check_output_file(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, "wb") as fh:
             emit_document(doc, lambda text: fh.write(text.encode("utf-8")), check)
+        check_output_file(path)
         if path.exists() and _same_bytes(Path(tmp), path):
             Path(tmp).unlink()
             return False
@@ -295,8 +298,11 @@ def _umask() -> int:
 
 
 def write_atomic(path: Path, text: str) -> bool:
-    """Write ``text`` to ``path`` via a temporary file and rename; return False if unchanged."""
+    """Write ``text`` to ``path`` via a temporary file and rename; return False if unchanged.
+    A ``path`` that is there and no regular file (a pipe, a device, a link) is refused in one
+    line (``outputs.check_output_file``), before it is read and again before the rename."""
     data = text.encode("utf-8")
+    check_output_file(path)
     if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -305,6 +311,7 @@ def write_atomic(path: Path, text: str) -> bool:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        check_output_file(path)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -161,3 +161,25 @@ def test_temporary_files_of_killed_runs_are_removed_by_the_next(tmp_path):
                 cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in dist.iterdir()) == ["site.zip"]
+
+
+def test_normalize_never_replaces_a_yaml_target_that_is_not_a_regular_file(tmp_path):
+    """Issue 37: outputs are written only as regular files in their place. A named pipe where
+    a YAML goes made normalize hang reading it; a symbolic link was replaced (or its file)."""
+    source = CHK
+    first = faqc("normalize", str(source), "--out-dir", str(tmp_path / "a"), cwd=tmp_path)
+    name = next((tmp_path / "a").glob("*.yaml")).name
+    pipe_dir, link_dir = tmp_path / "pipe", tmp_path / "link"
+    pipe_dir.mkdir()
+    link_dir.mkdir()
+    os.mkfifo(pipe_dir / name)
+    target = tmp_path / "kept.txt"
+    target.write_text("kept\n")
+    (link_dir / name).symlink_to(target)
+    for out, kind in ((pipe_dir, "a named pipe"), (link_dir, "a symbolic link")):
+        run = faqc("normalize", str(source), "--out-dir", str(out), cwd=tmp_path)
+        assert first.returncode == 0 and run.returncode == 1, run.stderr
+        assert f"{out / name}: error: exists and is not a regular file ({kind})" in run.stderr
+        assert "Traceback" not in run.stderr and not list(out.glob(".*.tmp"))
+    assert (pipe_dir / name).is_fifo() and (link_dir / name).is_symlink()
+    assert target.read_text() == "kept\n"
