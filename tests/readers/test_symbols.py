@@ -68,3 +68,11 @@ def test_a_loyalty_cost_is_drawn_as_a_badge_that_reads_as_printed():
     html = str(card_line_filter("[−3]: Exile target creature."))
     assert html.startswith('<span class="loyalty loyalty-down" title="Loyalty cost">−3</span>:')
     assert "[" not in html and str(card_line_filter("Flying")) == "Flying"
+
+
+def test_a_card_name_linked_in_its_own_text_keeps_the_cost_before_the_colon():
+    """Unsanctioned prints a card's name as a link inside its rules text; the link's address
+    holds a colon (``http:``), which is not the ability's."""
+    line = "2, Sacrifice [Armchair](http://example.com/c?name=Armchair): Destroy target creature."
+    assert rules_symbols(line) == ("{2}, Sacrifice [Armchair](http://example.com/c?name=Armchair):"
+                                   " Destroy target creature.")

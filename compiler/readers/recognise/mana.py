@@ -144,8 +144,25 @@ def _symbols(part: str) -> str | None:
     return bare_cost(part)
 
 
+_LINK_TARGET_RE = re.compile(r"\]\((?P<url>[^()\s]*)\)")
+
+
 def rules_symbols(line: str, keywords: frozenset[str] = frozenset(),
                   planeswalker: bool = False) -> str:
+    """``_rules_symbols`` of a line whose links' addresses are set aside: a card name linked
+    in its own text (``2, Sacrifice [Armchair](http://...): Destroy``) keeps its colon out of
+    the ability's cost, and no address is read as symbols."""
+    urls: list[str] = []
+    def hide(m: re.Match) -> str:
+        urls.append(m.group("url"))
+        return f"](\x00{len(urls) - 1}\x00)"
+    masked = _LINK_TARGET_RE.sub(hide, line) if "](" in line else line
+    braced = _rules_symbols(masked, keywords, planeswalker)
+    return re.sub(r"\x00(\d+)\x00", lambda m: urls[int(m.group(1))], braced) if urls else braced
+
+
+def _rules_symbols(line: str, keywords: frozenset[str] = frozenset(),
+                   planeswalker: bool = False) -> str:
     """Return a line of rules text with the symbols its notation leaves bare written in braces
     where their place shows they are symbols: an activated ability's cost before its colon
     (``R, T:`` -> ``{R}, {T}:``), a keyword's cost with a mana letter in it (``Madness BBB`` ->
@@ -157,7 +174,7 @@ def rules_symbols(line: str, keywords: frozenset[str] = frozenset(),
     if planeswalker and (w := _LOYALTY_RE.match(line)):
         sign = {"-": "\u2212", "\u2013": "\u2212"}.get(w.group("sign"), w.group("sign") or "")
         cost = w.group("zero") or sign + w.group("n")
-        return f"[{cost}]:{rules_symbols(line[w.end():], keywords)}"
+        return f"[{cost}]:{_rules_symbols(line[w.end():], keywords)}"
     m = _ABILITY_RE.match(line)
     loyalty = planeswalker and m is not None and m.group("cost").strip() == "0"
     if m and not loyalty and (cost := _cost(m.group("cost"))):
