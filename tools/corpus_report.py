@@ -31,7 +31,7 @@ from compiler.core.sets import by_code, named_in  # noqa: E402
 from compiler.core.words import audit  # noqa: E402
 from compiler.files.textio import read_source  # noqa: E402
 from compiler.readers import read_document  # noqa: E402
-from tools.measure.accuracy import DocumentAccuracy, measure  # noqa: E402
+from tools.measure.accuracy import DocumentAccuracy, expected_entries, measure  # noqa: E402
 from tools.measure.carddata import fold_name, read_sets  # noqa: E402
 from tools.measure.copies import make_copies, symbols_lost  # noqa: E402
 from tools.measure.identity import Identity, identity  # noqa: E402
@@ -49,6 +49,8 @@ class Subject:
     title: str
     reviewed_as: str | None = None
     """The document whose reviewed misses apply (a plain copy: its capture's file name)."""
+    copy_of: Path | None = None
+    """For a plain copy: its capture, whose entries and cards the copy must have."""
 
 
 @dataclass(slots=True)
@@ -91,7 +93,7 @@ def copy_subject(capture: Subject, copy: Path) -> tuple[Subject, bool]:
     """Return the subject of a capture's plain copy, and whether its symbols were lost."""
     lost = symbols_lost(capture.path.read_text(encoding="utf-8"))
     title = f"{capture.title} (copy{', symbols were images' if lost else ''})"
-    return Subject(copy, capture.sets, title, capture.path.name), lost
+    return Subject(copy, capture.sets, title, capture.path.name, capture.path), lost
 
 
 def measure_subject(subject: Subject, cards: Path, symbols_lost: bool = False) -> Measured:
@@ -102,10 +104,16 @@ def measure_subject(subject: Subject, cards: Path, symbols_lost: bool = False) -
     doc = read_document(src, diags)
     missing, extra = audit(src.text, doc.to_dict())
     data = read_sets(cards, subject.sets)
+    expected = captured = None
+    if subject.copy_of is not None:  # a copy has its capture's entries and multi-face cards
+        capture = read_source(subject.copy_of.read_bytes(), subject.copy_of.name)
+        expected = expected_entries(capture.text, data, doc.meta.language)
+        captured = read_document(capture, Diagnostics())
     return Measured(subject, doc.meta.layout, doc.meta.set_code, doc.meta.release_date, doc.meta.date,
                     sum(missing.values()), sum(extra.values()),
                     any(d.category == "layout.unknown" for d in diags.items),
-                    measure(doc, src.text, data, symbols_lost), identity(doc, data))
+                    measure(doc, src.text, data, symbols_lost, expected),
+                    identity(doc, data, captured))
 
 
 def reviewed() -> set[tuple[str, str, str]]:

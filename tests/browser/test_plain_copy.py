@@ -20,8 +20,8 @@ pytestmark = [pytest.mark.corpus,
               pytest.mark.skipif(not (SHARED / "corpus").is_dir(),
                                  reason="../shared/corpus is not beside the project")]
 FOUND = 0.99
-FACES_RIGHT = 0.92
-"""All copies together, reviewed misses counted right (measured 0.935 on 2026-12-02; 0.88
+FACES_RIGHT = 0.93
+"""All copies together, reviewed misses counted right (measured 0.939 on 2026-12-02; 0.88
 before the copies' rules text was weighed past the header's paragraph)."""
 FACES_RIGHT_EACH = 0.85
 """The copy read worst (Eldritch Moon: 0.857 measured)."""
@@ -54,7 +54,7 @@ def test_every_card_of_several_faces_is_one_entry_named_as_the_card(copies):
     for name, r in copies.items():
         i = r.identity
         assert (i.grouped, i.named, i.kind) == (i.cards,) * 3, f"{name}\n{report.details(r)}"
-    assert sum(r.identity.cards for r in copies.values()) >= 105  # measured 107
+    assert sum(r.identity.cards for r in copies.values()) >= 115  # measured 115: those of the captures
 
 
 def test_copies_keep_faces_and_boundaries_mostly_right(copies):

@@ -224,3 +224,20 @@ def test_a_copys_split_card_is_one_entry_and_its_text_goes_past_the_first_paragr
         "Whenever Hollow Warden attacks, you may draw a card."]
     notes = " ".join(getattr(b, "text", "") for b in warden.blocks)  # unbulleted: paragraphs
     assert notes.startswith("Hollow Warden's last ability") and "as blockers are" in notes
+
+
+FLAT_ROW = ("Test Set FAQ\n\nCARD-SPECIFIC NOTES\n\n"
+            "(front face) Moor Hermit Creature -- Human Werewolf 2/1 At the beginning of each "
+            "upkeep, if no spells were cast last turn, transform Moor Hermit.\t(back face) Moor "
+            "Scourge *red* Creature -- Werewolf 3/2 Moor Scourge must be blocked if able.\n\n"
+            "Moor Scourge's ability works only while it is attacking.\n")
+
+
+def test_a_copys_flattened_row_of_a_double_faced_card_is_one_card():
+    """A copy of 2012's table rows loses the spacing between a face's fields."""
+    (entry,) = copy_entries(FLAT_ROW)
+    front, back = entry.faces
+    assert (entry.name, entry.layout) == ("Moor Hermit", "transform")
+    assert (front.type_line, front.power_toughness) == ("Creature -- Human Werewolf", "2/1")
+    assert (back.name, back.color_indicator, back.power_toughness) == ("Moor Scourge", "red", "3/2")
+    assert back.text == ["Moor Scourge must be blocked if able."]

@@ -182,15 +182,19 @@ class DocumentAccuracy:
         return 1 - len(self.boundary_wrong) / self.entries if self.entries else 1.0
 
 
-def measure(doc: Document, source: str, data: CardData,
-            symbols_lost: bool = False) -> DocumentAccuracy:
+def measure(doc: Document, source: str, data: CardData, symbols_lost: bool = False,
+            expected: dict[str, int] | None = None) -> DocumentAccuracy:
     """Return the accuracy of ``doc`` (read from ``source``) against ``data``.
 
     ``symbols_lost``: the source is a plain copy of a page whose mana symbols were images,
-    which a copy drops; the data's symbols are then dropped before comparing."""
+    which a copy drops; the data's symbols are then dropped before comparing. ``expected``:
+    the entries the document has, when ``source`` alone does not show them all (a copy has
+    the entries of its capture, whatever its copy flattened)."""
     language = doc.meta.language
     lines = source.split("\n")
-    result = DocumentAccuracy(expected_entries(source, data, language), set(), [], 0, [], [])
+    if expected is None:
+        expected = expected_entries(source, data, language)
+    result = DocumentAccuracy(expected, set(), [], 0, [], [])
     for block in iter_document_blocks(doc):
         if not isinstance(block, CardEntry):
             continue
@@ -219,9 +223,10 @@ _SYMBOL_RE = re.compile(r"\{[^{}]{1,4}\}")
 
 
 def without_symbols(card: PrintedFace) -> PrintedFace:
-    """Return ``card`` with the mana symbols of its text removed (what a copy of a page whose
-    symbols were images keeps)."""
+    """Return ``card`` without its mana cost and with the mana symbols of its text removed
+    (what a copy of a page whose symbols were images keeps)."""
     copy = PrintedFace(**{f: getattr(card, f) for f in card.__slots__})
+    copy.mana_cost = None  # a cost of images is not in the copy at all
     copy.printed_text = _SYMBOL_RE.sub("", card.printed_text) if card.printed_text else None
     copy.text = _SYMBOL_RE.sub("", card.text) if card.text else None
     return copy

@@ -38,17 +38,23 @@ class Identity:
         self.misses += other.misses
 
 
-def identity(doc: Document, data: CardData) -> Identity:
-    """Return how the document's entries group, name and kind the data's multi-face cards."""
-    entries = [b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)]
+def _by_face(doc: Document) -> dict[str, list[CardEntry]]:
     by_face: dict[str, list[CardEntry]] = {}
-    for entry in entries:
+    for entry in (b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)):
         for face in entry.faces:
             by_face.setdefault(fold_name(face.name), []).append(entry)
+    return by_face
+
+
+def identity(doc: Document, data: CardData, captured: Document | None = None) -> Identity:
+    """Return how the document's entries group, name and kind the data's multi-face cards
+    (``captured``: the capture of a copy, whose cards the copy must have too)."""
+    by_face = _by_face(doc)
+    has = _by_face(captured) if captured is not None else by_face
     result = Identity()
     for name, faces in sorted(data.cards.items()):
         held = [by_face.get(fold_name(f), []) for f in faces]
-        if len(faces) < 2 or not any(held):
+        if len(faces) < 2 or not any(has.get(fold_name(f)) for f in faces):
             continue
         result.cards += 1
         layout = data.layouts.get(name, "")

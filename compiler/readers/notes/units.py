@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from compiler.readers.recognise.cardlines import flattened_face
+
 LINE, BULLET, HEADING, RULE = "line", "bullet", "heading", "rule"
 _RULE_RE = re.compile(r"^\s*(?:-{3,}|_{3,}|\*{3,}|={3,})\s*$")
 # A ruling's bullet; ``•`` opens a mode of a modal card's text, not a ruling.
@@ -63,6 +65,12 @@ def text_units(lines: tuple[str, ...] | list[str], first_line: int = 1) -> list[
             depth = 1 if bullet.group("indent") else 0
             units.append(Unit(BULLET, bullet.group("text").rstrip(), no, no, block, depth=depth,
                               marker=bullet.group("marker")))
+            block += 1
+            continue
+        faces = [flattened_face(cell.strip()) for cell in text.split("\t") if cell.strip()]
+        if faces and all(faces):  # a copied table row of a double-faced card: one paragraph
+            block += 1
+            units += [Unit(LINE, part, no, no, block) for face in faces for part in face]
             block += 1
             continue
         units.append(Unit(LINE, text.strip(), no, no, block, hard=bool(_HARD_BREAK_RE.search(raw))))

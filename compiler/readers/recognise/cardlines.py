@@ -107,3 +107,55 @@ def is_turn_over(text: str) -> bool:
 def is_color_indicator(text: str) -> bool:
     """Return whether the line is a colour indicator (``*blue*`` on a back face)."""
     return bool(COLOR_INDICATOR_RE.match(text.replace("*", "").strip()))
+
+
+_FLAT_LABEL_RE = re.compile(r"^\((?:front|back) (?:face|side)\)(?=\s)", re.I)
+_FLAT_TYPE_RE = re.compile(rf"(?<=\s)(?:(?:{_SUPER})\s+)*(?:{_TYPES})\b(?:\s+(?:{_TYPES})\b)*")
+_FLAT_INDICATOR_RE = re.compile(r"\s(\*(?:white|blue|black|red|green)\*)$", re.I)
+_FLAT_PT_RE = re.compile(r"\s([0-9X*]{1,2}/[0-9X*]{1,2})(?=\s|$)")
+# A noncreature face's subtypes run into its text; these are the subtypes such faces have.
+_NONCREATURE_SUBTYPES = frozenset(
+    "Aura Curse Saga Shrine Equipment Fortification Vehicle Clue Food Treasure Gold Blood "
+    "Contraption Trap Arcane Lesson Adventure Gate Desert Locus Lair Mine Tower Urza's Forest "
+    "Island Mountain Plains Swamp Class Room Role Case Rune Background Map".split())
+
+
+def flattened_face(cell: str) -> list[str] | None:
+    """Split one face of a double-faced card that a copy of a 2012 page flattened into a line
+    (a table cell whose fields lost the spacing that set them apart: ``(front face) Chosen of
+    Markov Creature -- Human 2/2 , Tap ...``) into its fields: label, name, colour indicator,
+    type line, power/toughness, text, each as written. None if it is not such a face."""
+    label = _FLAT_LABEL_RE.match(cell)
+    kind = _FLAT_TYPE_RE.search(cell, label.end()) if label else None
+    if not kind or not cell[label.end():kind.start()].strip():
+        return None
+    name = cell[label.end():kind.start()].strip()
+    fields = [label.group()]
+    indicator = _FLAT_INDICATOR_RE.search(" " + name)
+    fields += [name[:indicator.start() - 1].strip(), indicator.group(1)] if indicator else [name]
+    rest = cell[kind.end():]
+    type_end = kind.end()
+    dash = re.match(rf"\s*{_DASHES}\s+", rest)
+    pt = None
+    if dash:
+        words = rest[dash.end():]
+        pt = _FLAT_PT_RE.search(" " + words)
+        if pt and re.fullmatch(r"(?:[A-Z][\w'’-]*\s*)+", words[:pt.start() - 1] + " "):
+            type_end += dash.end() + pt.start() - 1
+        else:
+            pt = None
+            taken = 0
+            for m in re.finditer(r"\S+", words):
+                if m.group() not in _NONCREATURE_SUBTYPES and not (
+                        "Planeswalker" in kind.group() and taken == 0):
+                    break
+                taken = m.end()
+            type_end += dash.end() + taken if taken else 0
+    fields.append(cell[kind.start():type_end].strip())
+    text = cell[type_end:].strip()
+    if pt:
+        fields.append(pt.group(1))
+        text = text[len(pt.group(1)):].strip()
+    if text:
+        fields.append(text)
+    return fields
