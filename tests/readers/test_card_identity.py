@@ -205,6 +205,19 @@ Whenever Hollow Warden attacks, you may draw a card.
 
 Hollow Warden's last ability triggers only once each combat.
 Hollow Warden's first ability checks power only as blockers are declared.
+
+Gate Warden
+
+Legendary Creature — Human Soldier
+
+3/2
+
+First strike
+
+Creatures and nonbasic lands your opponents control enter tapped.
+
+If an effect says that a creature enters untapped, Gate Warden's ability still applies.
+Gate Warden's ability doesn't affect creatures that are already on the battlefield.
 """
 
 
@@ -216,7 +229,7 @@ def copy_entries(text: str) -> list[CardEntry]:
 def test_a_copys_split_card_is_one_entry_and_its_text_goes_past_the_first_paragraph():
     """A plain copy of a page has no blockquote holding the halves, no costs (they were
     pictures) and each card line a paragraph of its own."""
-    split, warden = copy_entries(COPY)
+    split, warden, gate = copy_entries(COPY)
     assert (split.name, split.layout) == ("Grave Chant // Bright Song", "split")
     assert split.faces[1].text[-1].startswith("Fuse")
     assert warden.faces[0].text == [
@@ -224,6 +237,9 @@ def test_a_copys_split_card_is_one_entry_and_its_text_goes_past_the_first_paragr
         "Whenever Hollow Warden attacks, you may draw a card."]
     notes = " ".join(getattr(b, "text", "") for b in warden.blocks)  # unbulleted: paragraphs
     assert notes.startswith("Hollow Warden's last ability") and "as blockers are" in notes
+    # a line that reads like prose is still the card's when the list of rulings follows it
+    assert gate.faces[0].text == ["First strike", "Creatures and nonbasic lands your opponents"
+                                  " control enter tapped."]
 
 
 FLAT_ROW = ("Test Set FAQ\n\nCARD-SPECIFIC NOTES\n\n"

@@ -156,7 +156,9 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
             # beyond doubt: a card printed as one paragraph is followed by its notes.
             keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE), len(texts))
         else:
-            keep = rules_text_length(texts, names)
+            keep = _before_the_list(groups, texts, names)
+            if keep is None:
+                keep = rules_text_length(texts, names)
         face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
@@ -176,6 +178,16 @@ def paragraphs(reading: Reading, lines: list[int]) -> list[list[int]]:
         else:
             groups.append([k])
     return groups
+
+
+def _before_the_list(groups: list[list[int]], texts: list[str], names: list[str]) -> int | None:
+    """Return how many paragraphs of a copy are rules text when its rulings are a list (a
+    run of lines that reads as notes) after abilities printed a paragraph each: those before
+    the list, but for one that reads as prose beyond doubt; None if the card is not so."""
+    m = next((n for n, g in enumerate(groups) if len(g) > 1), None)
+    if not m or any(len(g) > 1 for g in groups[:m]) or paragraph_score(texts[m], names) >= 0:
+        return None
+    return next((n for n in range(m) if paragraph_score(texts[n], names) <= -_SURE), m)
 
 
 def wrapped_or_rules(reading: Reading, face: FaceSpan, rest: list[int], names: list[str]) -> int:
@@ -204,7 +216,12 @@ def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
         return []
     modes = []
     k = face.text[-1] + 1
-    while k < len(reading.units) and reading.units[k].kind == BULLET and len(modes) < _MAX_MODES \
+    # A copy has lost the bullets: the modes open the run of lines after the paragraph.
+    kind = LINE if reading.hardless and k < len(reading.units) \
+        and reading.units[k].kind == LINE else BULLET
+    block = reading.units[k].block if kind == LINE else None
+    while k < len(reading.units) and reading.units[k].kind == kind and len(modes) < _MAX_MODES \
+            and (block is None or reading.units[k].block == block) \
             and looks_like_rules_text(reading.plain[k], [reading.plain[face.name]]):
         modes.append(k)
         k += 1

@@ -75,7 +75,8 @@ _TEMPLATE_RE = re.compile(
     r"Add \{|enters the battlefield tapped|costs? \{\d+\} (?:less|more)|would\b.*\binstead|"
     r"(?:power|toughness) (?:is|are each) equal to|in addition to its other types|as though|"
     r"can[’']t (?:be blocked|attack or block|block|be countered|be the target)\b(?!.*\bbecause\b)|"
-    r"(?:doesn|don)[’']t untap during)")
+    r"(?:doesn|don)[’']t untap during|must be blocked(?: if able)?|"
+    r"can block (?:an additional|any number)|(?:attacks|blocks) each (?:combat|turn) if able)")
 # ``target`` in rules text names what is targeted; notes talk about "the target", "new targets".
 _TARGET_RE = re.compile(r"(?:^|(?<!the )(?<!its )(?<!any )(?<!new )(?<!legal )(?<!illegal ))"
                         r"\b[Tt]arget (?!is\b|was\b|of\b|for\b|becomes\b|will\b|can\b)")
