@@ -181,10 +181,12 @@ def paragraphs(reading: Reading, lines: list[int]) -> list[list[int]]:
 
 
 def _before_the_list(groups: list[list[int]], texts: list[str], names: list[str]) -> int | None:
-    """Return how many paragraphs of a copy are rules text when its rulings are a list (a
-    run of lines that reads as notes) after abilities printed a paragraph each: those before
-    the list, but for one that reads as prose beyond doubt; None if the card is not so."""
-    m = next((n for n, g in enumerate(groups) if len(g) > 1), None)
+    """Return how many paragraphs of a copy are rules text when its notes open with a list
+    of rulings (a run of lines that reads as notes) or a question (a FAQ's, which lost its
+    bold) after abilities printed a paragraph each: those before, but for one that reads as
+    prose beyond doubt; None if the card is not so."""
+    m = next((n for n, g in enumerate(groups) if len(g) > 1 or texts[n].rstrip().endswith("?")),
+             None)
     if not m or any(len(g) > 1 for g in groups[:m]) or paragraph_score(texts[m], names) >= 0:
         return None
     return next((n for n in range(m) if paragraph_score(texts[n], names) <= -_SURE), m)
