@@ -21,7 +21,7 @@ META_DATE_RE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 # Legacy encodings real FAQ files come in, tried in this order after UTF-8.
 LEGACY_ENCODINGS = ("cp932", "euc_jp", "cp1252")
 _JA_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]")
-_MOJIBAKE_RE = re.compile(r"[\u0080-\u009f\ufffd]|[ÃÂâ][\u0080-\u00ff]")
+MOJIBAKE_RE = re.compile(r"[\u0080-\u009f\ufffd]|[ÃÂâ][\u0080-\u00ff]")
 _LEGACY_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """C0 control characters but tab, line feed and carriage return (what a decoding's score counts)."""
 
@@ -128,7 +128,7 @@ def _legacy_score(text: str, enc: str) -> float:
     if not text:
         return 0.0
     ja = len(_JA_RE.findall(text)) / len(text)
-    bad = len(_MOJIBAKE_RE.findall(text)) / len(text)
+    bad = len(MOJIBAKE_RE.findall(text)) / len(text)
     controls = len(_LEGACY_CONTROL_RE.findall(text)) / len(text)
     if enc == "cp1252":
         return 1.0 - 10 * bad - 10 * controls

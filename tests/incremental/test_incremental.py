@@ -109,11 +109,11 @@ def assert_minimal_and_clean(work: Path, before: dict, exact: bool = True) -> se
 def test_a_new_faq_rewrites_exactly_its_pages_and_equals_a_clean_build(work, monkeypatch, jobs):
     """With one job in order; with two, the index made in a process of its own beside the
     pages (``parallel.aside``): the same site either way."""
-    from compiler.search.index import shards as search_incremental
+    from compiler.search.index import shards
 
     # each unit a shard of its own (the test corpus is one shard otherwise), so that only
     # the new FAQ's shard being indexed again shows
-    monkeypatch.setattr(search_incremental, "SHARD_WEIGHT", 0)
+    monkeypatch.setattr(shards, "SHARD_WEIGHT", 0)
     rebuild(work, full=True)
     before = snapshot(work / "site")
     (work / "sources" / "04_new.txt").write_text(new_faq(), encoding="utf-8")
@@ -323,8 +323,8 @@ def test_one_or_two_workers_build_the_same_site(work):
 
 
 def test_the_index_searches_like_the_search_packages_own(work, tmp_path, monkeypatch):
-    from compiler.search.index import shards as search_incremental
-    monkeypatch.setattr(search_incremental, "CR_UNIT_RECORDS", 20)  # the CRs in several units
+    from compiler.search.index import shards
+    monkeypatch.setattr(shards, "CR_UNIT_RECORDS", 20)  # the CRs in several units
     result = rebuild(work, full=True)
     assert len([u for u in result.search.signatures if u.startswith("cr/")]) >= 3
     site = work / "site"
@@ -499,8 +499,8 @@ def test_a_damaged_cache_is_read_again_and_never_unpickled(work, monkeypatch):
     were are read (and found damaged), not made again anyway."""
     import pickle
 
-    from compiler.search.index import shards as search_incremental
-    monkeypatch.setattr(search_incremental, "SHARD_WEIGHT", 0)
+    from compiler.search.index import shards
+    monkeypatch.setattr(shards, "SHARD_WEIGHT", 0)
     rebuild(work, full=True)
     site = work / "site"
     planted = pickle.dumps(ValueError("a pickle must never be loaded from the site folder"))

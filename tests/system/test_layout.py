@@ -124,6 +124,17 @@ def test_the_top_holds_only_the_scripts_of_the_phases():
     assert {p.stem for p in PACKAGE.glob("*.py")} <= TOP_LEVEL
 
 
+def test_no_module_imports_what_another_keeps_private():
+    """A ``_name`` is its module's own: one needed elsewhere gets a public name."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("compiler"):
+                found += [f"{name}: {alias.name} from {node.module}" for alias in node.names
+                          if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert found == []
+
+
 def test_no_module_is_long():
     long = {name: n for name, path in modules().items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}

@@ -21,8 +21,9 @@ import hashlib
 import re
 
 from compiler.core.errors import Diagnostics
-from compiler.files.textio import _MOJIBAKE_RE as MOJIBAKE_RE
-from compiler.files.textio import LEGACY_ENCODINGS, SourceText, decode_bytes, read_source
+from compiler.files.textio import LEGACY_ENCODINGS
+from compiler.files.textio import MOJIBAKE_RE as MOJIBAKE_RE
+from compiler.files.textio import SourceText, decode_bytes, read_source
 
 REPLACEMENT = "\ufffd"
 FALLBACK_ENCODING = "utf-8+cp1252"

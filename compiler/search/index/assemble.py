@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from whoosh.util.numeric import byte_to_length
 
 from compiler.search.index.export import (LEXICON_TARGET, POSITION_TARGET, SHARD_ABOVE,
-                                          SHARD_TARGET, ExportPart, _doc_table, _json_size,
-                                          _shard_json, _shards, _text_file, export_part, fnv1a,
-                                          language_docs, text_chunks)
+                                          SHARD_TARGET, ExportPart, doc_table, export_part, fnv1a,
+                                          json_size, language_docs, shard_json, split_terms,
+                                          text_chunks, text_file)
 from compiler.search.index.segment import IndexData
 from compiler.search.query.forgiving import NAME, TITLE_FIELDS, lexicon_key
 from compiler.search.query.scoring import K1, B
@@ -181,13 +181,14 @@ class Assembled:
         for _, name, text in keys:
             flat, _, count, numbers, positions, position_numbers = joined[(lang, name, text)]
             _count_term(self.lexicon, self.names, name, text, count)
-            size += _json_size(text, flat, numbers)
+            size += json_size(text, flat, numbers)
             if positions is not None:
-                position_size += _json_size(text, positions, position_numbers)
+                position_size += json_size(text, positions, position_numbers)
         hashed = [(fnv1a(f"{name}:{text}"), name, text) for _, name, text in keys]  # once
-        shards = _shards(hashed, size, self.shard_above, SHARD_TARGET)
-        position_shards = _shards([h for h, key in zip(hashed, keys) if joined[key][4] is not None],
-                                  position_size, self.shard_above, POSITION_TARGET)
+        shards = split_terms(hashed, size, self.shard_above, SHARD_TARGET)
+        position_shards = split_terms(
+            [h for h, key in zip(hashed, keys) if joined[key][4] is not None],
+            position_size, self.shard_above, POSITION_TARGET)
         del hashed
         chunks = text_chunks(data, lang)
         self.languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
@@ -206,14 +207,14 @@ class Assembled:
         for kind, files, slot in (("terms", shards, 0), ("pos", position_shards, 4)):
             for number, shard in enumerate(files):
                 name = f"{lang}/{kind}-{number:02d}"
-                yield f"{name}.js", json_script(name, _shard_json(shard, take(slot)))
+                yield f"{name}.js", json_script(name, shard_json(shard, take(slot)))
         for key in keys:
             del joined[key]
         del shards, position_shards, keys
         for number, chunk in enumerate(chunks):
             yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
-                                                            _text_file(data, chunk))
-        yield f"{lang}/docs.js", to_script(f"{lang}/docs", _doc_table(data, docs))
+                                                            text_file(data, chunk))
+        yield f"{lang}/docs.js", to_script(f"{lang}/docs", doc_table(data, docs))
 
     def remaining_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the files of the languages not written yet, then those of every language

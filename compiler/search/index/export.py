@@ -191,8 +191,8 @@ def encode_positions(lists: list[list[int]],
     return out
 
 
-def _shard_json(shard: dict[str, list[str]], value: Callable[[str, str], str]) -> str:
-    """Return a shard ``{field: [term, ...]}`` (``_shards``) as ``to_script`` writes
+def shard_json(shard: dict[str, list[str]], value: Callable[[str, str], str]) -> str:
+    """Return a shard ``{field: [term, ...]}`` (``split_terms``) as ``to_script`` writes
     ``{field: {term: value}}``, ``value(field, term)`` giving each term's value as compact
     JSON already: written once, not dumped again."""
     return "{" + ",".join(f"{_key(name)}:{{" + ",".join(f"{_key(text)}:{value(name, text)}"
@@ -236,11 +236,11 @@ def _docnum(item: tuple[int, float]) -> int:
     return item[0]
 
 
-def _shards(keys: Iterable[tuple[int, str, str]], size: int, shard_above: int,
-            target: int) -> list[dict[str, list[str]]]:
+def split_terms(keys: Iterable[tuple[int, str, str]], size: int, shard_above: int,
+                 target: int) -> list[dict[str, list[str]]]:
     """Return the terms of ``keys`` (each ``fnv1a(field:term)``, field, term) split into shards
     by that hash, each ``{field: [term, ...]}``, as many as ``size`` (the terms' bytes:
-    ``_json_size``) needs."""
+    ``json_size``) needs."""
     count = 1 if size <= shard_above else math.ceil(size / target)
     shards: list[dict[str, list[str]]] = [{} for _ in range(count)]
     for code, name, text in keys:
@@ -248,7 +248,7 @@ def _shards(keys: Iterable[tuple[int, str, str]], size: int, shard_above: int,
     return shards
 
 
-def _json_size(term: str, flat: bytearray, numbers: int) -> int:
+def json_size(term: str, flat: bytearray, numbers: int) -> int:
     """Return the bytes a term's flat list of ``numbers`` numbers (``flat``: compact JSON
     without brackets) takes in a shard, reckoned as ``json.dumps`` writes it by default
     (", " between numbers; the term's characters as escapes)."""
@@ -277,7 +277,7 @@ def docs_per_text_file(data: IndexData, docs: list[int]) -> int:
     return max(1, round(TEXT_TARGET * len(docs) / size)) if size else max(1, len(docs))
 
 
-def _doc_table(data: IndexData, docs: list[int]) -> dict:
+def doc_table(data: IndexData, docs: list[int]) -> dict:
     """Return the kind of every document (for results no loaded posting gave it of)."""
     span = slice(docs[0], docs[-1] + 1) if docs else slice(0, 0)
     kinds = _column(data.stored, "kind")
@@ -285,7 +285,7 @@ def _doc_table(data: IndexData, docs: list[int]) -> dict:
             "kind": "".join(str(KINDS.index(kinds[d])) for d in docs)}
 
 
-def _text_file(data: IndexData, chunk: list[int]) -> dict:
+def text_file(data: IndexData, chunk: list[int]) -> dict:
     """Return what showing a result needs, for a run of documents."""
     stored = [data.stored[d] for d in chunk]
     out: dict = {"first": chunk[0]}

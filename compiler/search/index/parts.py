@@ -100,7 +100,9 @@ def part_file(key: str) -> str:
     return f"{segment_id(key)}.json.gz"
 
 
-def _load_part(path: Path) -> tuple[ExportPart, dict[str, int]] | None:
+def read_part_file(path: Path) -> tuple[ExportPart, dict[str, int]] | None:
+    """Return a kept part and its field lengths (``load_part``), or None if it is missing or
+    damaged (the shard is then indexed again)."""
     try:
         return load_part(unpacked(path.read_bytes()))
     except (OSError, ValueError):

@@ -71,8 +71,8 @@ from compiler.runtime.parallel import map_chunks
 from compiler.runtime.progress import Progress
 from compiler.search.index.assemble import Assembled
 from compiler.search.index.export import ExportPart, export_part
-from compiler.search.index.parts import (PARTS_DIR, ExportWriter, _load_part, part_file, part_json,
-                                         segment_id)
+from compiler.search.index.parts import (PARTS_DIR, ExportWriter, part_file, part_json,
+                                         read_part_file, segment_id)
 from compiler.search.index.records import (CR_UNIT, SearchRecord, build_records,
                                            card_record_source, cr_records)
 from compiler.search.index.segment import index_records, stored_bytes
@@ -392,7 +392,7 @@ def _parts(cut: list[list[str]], stale: list[list[str]],
             done, part = next(made)
             if done != shard:
                 raise AssertionError(f"index parts out of order: {done} for {shard}")
-        elif (part := _load_part(parts_dir / part_file(key))) is None:
+        elif (part := read_part_file(parts_dir / part_file(key))) is None:
             [(_, part)] = index([shard])
             update.indexed += shard
             update.shards_indexed += 1
