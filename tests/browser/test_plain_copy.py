@@ -20,12 +20,12 @@ pytestmark = [pytest.mark.corpus,
               pytest.mark.skipif(not (SHARED / "corpus").is_dir(),
                                  reason="../shared/corpus is not beside the project")]
 FOUND = 0.99
-FACES_RIGHT = 0.95
-"""All copies together, reviewed misses counted right (measured 0.960 on 2026-12-02; 0.88
+FACES_RIGHT = 0.965
+"""All copies together, reviewed misses counted right (measured 0.970 on 2026-12-02; 0.88
 before the copies' rules text was weighed past the header's paragraph and up to the list of
 rulings)."""
-FACES_RIGHT_EACH = 0.88
-"""The copy read worst (Eldritch Moon: 0.891 measured)."""
+FACES_RIGHT_EACH = 0.93
+"""The copy read worst (Eldritch Moon: 0.932 measured)."""
 BOUNDARY_RIGHT = 0.96
 """All copies together (measured 0.97)."""
 

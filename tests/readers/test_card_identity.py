@@ -257,3 +257,20 @@ def test_a_copys_flattened_row_of_a_double_faced_card_is_one_card():
     assert (front.type_line, front.power_toughness) == ("Creature -- Human Werewolf", "2/1")
     assert (back.name, back.color_indicator, back.power_toughness) == ("Moor Scourge", "red", "3/2")
     assert back.text == ["Moor Scourge must be blocked if able."]
+
+
+def test_a_copys_own_sure_cards_decide_a_doubtful_cards_last_paragraph():
+    """A card with one ruling has no run of ruling lines to end its text; the copy's cards
+    that have one teach how its notes are worded (``readers/notes/learned.py``)."""
+    sure = "".join(
+        f"Warden {n}\n\nCreature — Spirit\n\n2/2\n\nFlying\n\n"
+        f"Whenever Warden {n} attacks, draw a card.\n\n"
+        f"If Warden {n} leaves the battlefield before its ability resolves, you still draw.\n"
+        f"Each player draws only once each turn this way, even if Warden {n} attacked twice.\n\n"
+        for n in range(32))
+    doubtful = ("Last Warden\n\nCreature — Spirit\n\n2/2\n\nFlying\n\n"
+                "Whenever Last Warden attacks, draw a card.\n\n"
+                "Each player draws only once each turn this way, even if Last Warden attacked twice.\n")
+    entries = copy_entries("Test Set Release Notes\n\nCARD-SPECIFIC NOTES\n\n" + sure + doubtful)
+    assert entries[-1].faces[0].text == ["Flying", "Whenever Last Warden attacks, draw a card."]
+    assert all(len(e.faces[0].text) == 2 for e in entries)

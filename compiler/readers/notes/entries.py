@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from compiler.core.cards import turns_over
 from compiler.readers.notes.evidence import looks_like_name, looks_like_rules_text
+from compiler.readers.notes.learned import MARGIN, WordModel
 from compiler.readers.notes.units import BULLET, LINE, Unit
 from compiler.readers.recognise import is_example, parse_rule_line
 from compiler.readers.recognise.cardlines import (TypeLine, face_separator, is_color_indicator,
@@ -88,6 +89,10 @@ class Reading:
     """Whether the source is Markdown."""
     whole: str | None = None
     """All the plain text, one unit a line (made when first needed)."""
+    model: WordModel = field(default_factory=WordModel)
+    """The words of the copy's sure cards (``learned``)."""
+    doubtful: list = field(default_factory=list)
+    """The faces whose boundary wording alone decided: (face, start, groups, texts, keep)."""
 
 
 def find_entries(reading: Reading) -> list[EntrySpan]:
@@ -98,7 +103,29 @@ def find_entries(reading: Reading) -> list[EntrySpan]:
     starts = {f.name for f in heads}
     for face in heads:
         read_text(reading, face, header_units, starts)
+    if reading.model.ready:
+        for doubt in reading.doubtful:
+            reconsider(reading, *doubt)
     return group_faces(reading, heads)
+
+
+def reconsider(reading: Reading, face: FaceSpan, start: int, groups: list[list[int]],
+               texts: list[str], keep: int) -> None:
+    """Move a doubtful face's boundary by one paragraph where the copy's own word model
+    (``learned.WordModel``) is sure: a last one-line paragraph worded as the document's
+    notes are goes to the notes, a first one worded as its rules text (with more after it)
+    to the text."""
+    names = [plain_text(reading.plain[face.name])]
+    model, moved = reading.model, keep
+    if keep > 1 and len(groups[keep - 1]) == 1 \
+            and model.note_odds(texts[keep - 1], names) > MARGIN:
+        moved = keep - 1
+    elif 0 < keep < len(groups) - 1 and len(groups[keep]) == 1 \
+            and model.note_odds(texts[keep], names) < -MARGIN:
+        moved = keep + 1
+    if moved != keep:
+        face.text[start:] = [k for g in groups[:moved] for k in g]
+        face.text.extend(mode_bullets(reading, face))
 
 
 def face_head(reading: Reading, i: int) -> FaceSpan | None:
@@ -157,8 +184,12 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
             keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE), len(texts))
         else:
             keep = _before_the_list(groups, texts, names)
-            if keep is None:
+            if keep is not None:
+                for n, text in enumerate(texts):
+                    reading.model.learn(text, names, note=n >= keep)
+            else:
                 keep = rules_text_length(texts, names)
+                reading.doubtful.append((face, len(face.text), groups, texts, keep))
         face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
