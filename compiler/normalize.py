@@ -6,6 +6,7 @@ from pathlib import Path
 
 from compiler.core.errors import Diagnostics, FaqcError
 from compiler.core.model import Document
+from compiler.files.outputs import output_problem
 from compiler.files.sources import read_source_file
 from compiler.files.textio import read_source
 from compiler.files.validate import part_is_valid, validate_document
@@ -56,6 +57,8 @@ def normalize_file(path: Path, out_dir: Path, diags: Diagnostics,
             taken[doc.id] = path
         result.document = doc
         result.output = out_dir / f"{doc.id}.yaml"
+        if problem := output_problem(result.output):
+            raise FaqcError(f"{path}: error: cannot write {result.output}: it {problem}")
         try:
             result.written = write_document(doc, result.output, schema_check(doc, str(path)))
         except OSError as exc:

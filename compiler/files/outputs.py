@@ -19,20 +19,28 @@ _KINDS = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a device", stat.S_IFBLK: 
           stat.S_IFSOCK: "a socket", stat.S_IFDIR: "a folder", stat.S_IFLNK: "a symbolic link"}
 
 
+def output_problem(out: Path) -> str | None:
+    """Return why the file ``out`` may not be written (it is there and no regular file, or
+    cannot be looked at), or None if it may."""
+    try:
+        mode = os.lstat(out).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # a parent that is a file, a folder no one may search
+        return f"{exc.strerror or exc}; nothing written"
+    if not stat.S_ISREG(mode):
+        kind = _KINDS.get(stat.S_IFMT(mode), "something else")
+        return f"exists and is not a regular file ({kind}); refusing to replace it"
+    return None
+
+
 def check_output_file(out: Path) -> None:
     """Refuse (``FaqcError``) to write the file ``out`` unless it is absent or a regular file (a
     symbolic link is refused, whatever it points to). Call it before anything is made beside
     ``out`` (a lock, a temporary file), and again just before the rename."""
-    try:
-        mode = os.lstat(out).st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:  # a parent that is a file, a folder no one may search
-        raise FaqcError(f"{out}: error: {exc.strerror or exc}; nothing written") from None
-    if not stat.S_ISREG(mode):
-        kind = _KINDS.get(stat.S_IFMT(mode), "something else")
-        raise FaqcError(f"{out}: error: exists and is not a regular file ({kind}); "
-                        f"refusing to replace it")
+    problem = output_problem(out)
+    if problem:
+        raise FaqcError(f"{out}: error: {problem}")
 
 
 def lands_inside(out: Path, folder: Path) -> bool:

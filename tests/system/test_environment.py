@@ -179,7 +179,7 @@ def test_normalize_never_replaces_a_yaml_target_that_is_not_a_regular_file(tmp_p
     for out, kind in ((pipe_dir, "a named pipe"), (link_dir, "a symbolic link")):
         run = faqc("normalize", str(source), "--out-dir", str(out), cwd=tmp_path)
         assert first.returncode == 0 and run.returncode == 1, run.stderr
-        assert f"{out / name}: error: exists and is not a regular file ({kind})" in run.stderr
+        assert f"cannot write {out / name}: it exists and is not a regular file ({kind})" in run.stderr
         assert "Traceback" not in run.stderr and not list(out.glob(".*.tmp"))
     assert (pipe_dir / name).is_fifo() and (link_dir / name).is_symlink()
     assert target.read_text() == "kept\n"
