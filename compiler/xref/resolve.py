@@ -110,7 +110,11 @@ class Resolver:
     def __init__(self, inv: Inventory, library: CrLibrary | None = None):
         self.inv = inv
         self.library = library
-        names = {name: key for name, key in inv.face_index.items()}
+        # A face's name of one word that is not the card's own (``Turn`` of Turn // Burn,
+        # ``When``, ``Release``, ``Blood``) is an ordinary word far more often than the card:
+        # such a card is linked by its name (``Turn // Burn``) and its faces of two words.
+        names = {name: key for name, key in inv.face_index.items()
+                 if len(name.split()) > 1 or name == inv.cards[key].name}
         self.matcher = CardNameMatcher(names, ordinary=ordinary_words(_all_texts(inv)))
 
     def links(self, text: str, doc: Document, owner: CardEntry | None = None) -> list[Link]:

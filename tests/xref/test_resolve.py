@@ -117,3 +117,21 @@ def test_links_never_overlap(corpus):
         for text, *_ in texts_of(doc):
             links = resolver.links(text, doc)
             assert all(a.end <= b.start for a, b in zip(links, links[1:])), text
+
+
+SPLIT = ("Test Set Release Notes\n\nCARD-SPECIFIC NOTES\n\nTurn\n\nInstant\n"
+         "Target creature loses all abilities until end of turn.\nBurn\n\nInstant\n"
+         "Burn deals 2 damage to any target.\n\nFuse (You may cast one or both halves.)\n\n"
+         "Final Check\n\nSorcery\nDraw a card.\n\nCast Turn // Burn, then Burn from Within; "
+         "the Turn ends.\n")
+
+
+def test_a_face_name_of_one_word_is_never_linked_alone():
+    """Found by a tester: ``When`` (Who // What // When // Where // Why), ``Release``,
+    ``Blood``, ``Turn`` were linked as cards in ordinary prose on 67 pages."""
+    doc = normalize_text(SPLIT.encode(), "t.txt", Diagnostics())[0]
+    inv = collect([doc])
+    assert inv.card_for("Turn") is not None  # still found by its face's name
+    text = "Cast Turn // Burn, then Burn from Within; the Turn ends."
+    links = [text[l.start:l.end] for l in Resolver(inv).links(text, doc) if l.kind == "card"]
+    assert links == ["Turn // Burn"]
