@@ -274,3 +274,17 @@ def test_a_copys_own_sure_cards_decide_a_doubtful_cards_last_paragraph():
     entries = copy_entries("Test Set Release Notes\n\nCARD-SPECIFIC NOTES\n\n" + sure + doubtful)
     assert entries[-1].faces[0].text == ["Flying", "Whenever Last Warden attacks, draw a card."]
     assert all(len(e.faces[0].text) == 2 for e in entries)
+
+
+def test_a_captures_viewer_link_between_a_card_and_its_rulings_is_the_cards():
+    """Found by a tester: 2012's captures put ``</sites/.../flipcard_big.html?...>`` after a
+    double-faced card shown in a general note; its rulings then reached no card page."""
+    text = HEAD.replace("## CARD-SPECIFIC NOTES", "## GENERAL NOTES\n\nTransforming cards.") + (
+        "Moor Hermit  \nCreature — Human Werewolf  \n2/1  \n"
+        "At the beginning of each upkeep, if no spells were cast last turn, transform Moor Hermit.\n\n"
+        "</sites/all/modules/custom/flipcard/flipcard_big.html?ca=abc&set=tst>\n\n"
+        "* Moor Hermit transforms only at the beginning of an upkeep.\n"
+        "* Its last ability checks the whole previous turn.\n")
+    (entry,) = entries(text)
+    assert entry.preface[-1].startswith("</sites/all/modules/custom/flipcard/")
+    assert [type(b).__name__ for b in entry.blocks] == ["Ruling", "Ruling"]

@@ -142,6 +142,12 @@ def card_tail(region: Region, card: CardEntry, i: int, last: int, card_notes: bo
     first line that is not a bullet. A paragraph in the tail stays with the card only when
     more of the card's rulings follow it."""
     units = region.units
+    while i <= last and units[i].kind == LINE and _VIEWER_LINK_RE.match(units[i].text):
+        # The capture's link to the publisher's card viewer (``</sites/.../flipcard_big.html?
+        # ca=...>``) stands between a card and its rulings: it is the entry's, like its pictures.
+        card.preface.append(units[i].text)
+        card.src = card.src.cover(Span(units[i].line, units[i].end_line))
+        i += 1
     end = i
     while end <= last and units[end].kind in (BULLET, LINE) and end not in region.entries:
         end += 1
@@ -215,6 +221,8 @@ def face(region: Region, f: FaceSpan) -> Face:
     return result
 
 
+_VIEWER_LINK_RE = re.compile(r"^<(?:/|https?://)[^<>\s]+>$")
+"""A line that is only a link in angle brackets: a capture's leftover of a viewer's link."""
 _TRAILING_IMAGES_RE = re.compile(r"(?:\s*!\[[^\]]*\]\([^)\s]*\))+\s*$")
 """Images that end a card's name line: its cost, when they are mana symbols."""
 _NAME_NOTE_RE = re.compile(r"^(?P<name>.*\S)\s*(?P<note>\((?=[^()]*\b(?:only|[Dd]eck|card|version|"
