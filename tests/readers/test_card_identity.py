@@ -288,3 +288,13 @@ def test_a_captures_viewer_link_between_a_card_and_its_rulings_is_the_cards():
     (entry,) = entries(text)
     assert entry.preface[-1].startswith("</sites/all/modules/custom/flipcard/")
     assert [type(b).__name__ for b in entry.blocks] == ["Ruling", "Ruling"]
+
+
+def test_a_line_with_two_italic_spans_keeps_both():
+    """Found by a tester: ``*Undergrowth* — ... *(reminder)*`` was unwrapped as one span
+    around the whole line, leaving ``Undergrowth* — ... *(reminder)`` on seven card pages."""
+    from compiler.readers.recognise.markup import unwrap
+    line = "*Undergrowth* — When it enters, draw a card. *(It can't be blocked.)*"
+    assert unwrap(line) == line
+    assert unwrap("*(It can't be blocked.)*") == "(It can't be blocked.)"
+    assert unwrap("**Release Notes**") == "Release Notes"

@@ -43,7 +43,11 @@ def is_image_line(text: str) -> bool:
 def unwrap(text: str) -> str:
     """Return ``text`` without emphasis marks around the whole of it (``*Jace*`` -> ``Jace``)."""
     m = _WRAPPED_RE.match(text.strip())
-    return m.group(2) if m and any(ch.isalpha() for ch in m.group(2)) else text
+    if not m or not any(ch.isalpha() for ch in m.group(2)):
+        return text
+    inner = m.group(2)
+    # ``*Undergrowth* — ... *(reminder)*`` is two spans, not one around the whole line
+    return text if m.group(1) in inner and not inner.startswith(m.group(1)) else inner
 
 
 def plain(text: str) -> str:
