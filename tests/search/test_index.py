@@ -122,3 +122,20 @@ def test_stats_describe_what_was_written(built):
     assert stats.export_bytes == sum(len(b) for b in _tree(built.site / EXPORT_DIR).values())
     assert 0 < stats.first_query_bytes < stats.export_bytes
     assert stats.records == len(build_records(built.inv, built.history))
+
+
+def test_a_name_with_ae_or_accents_is_found_as_typed_without_them(tmp_path):
+    """Found by a tester: ``Aetherling`` found nothing; only ``Ætherling`` found the card."""
+    from compiler.core.errors import Diagnostics
+    from compiler.normalize import normalize_text
+    from compiler.search import build_search
+    from compiler.search.query.results import search_index
+    source = ("Test Set Release Notes\n\nCARD-SPECIFIC NOTES\n\nÆtherling\n\n4UU\n\n"
+              "Creature — Shapeshifter\n\n4/5\n\nU: Exile Ætherling.\n\n"
+              "* Ætherling's ability can be activated in response.\n")
+    inv = collect([normalize_text(source.encode(), "t.txt", Diagnostics())[0]])
+    (card,) = [r for r in build_records(inv) if r.kind == "card"]
+    assert card.title == "Ætherling" and card.keywords == ("Aetherling",)
+    build_search(inv, tmp_path)
+    hits = search_index(tmp_path / "search" / "index", "Aetherling", 5)
+    assert [(h.kind, h.title) for h in hits][:1] == [("card", "Ætherling")]

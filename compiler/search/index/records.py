@@ -8,6 +8,7 @@ contiguously and the same input always gives the same document numbers.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -178,6 +179,16 @@ def _face_rich(face: Face) -> Rich:
     return join("\n", (rich_text(p) for p in parts if p))
 
 
+def ascii_spelling(name: str) -> str:
+    """Return a name as typed on a keyboard without Æ or accents (``Ætherling`` ->
+    ``Aetherling``, ``Lim-Dûl`` -> ``Lim-Dul``); a Japanese name is returned as it is."""
+    if name.isascii() or not name.replace("Æ", "").replace("æ", "").isascii() and any(
+            unicodedata.category(c) == "Lo" for c in name):
+        return name
+    name = name.replace("Æ", "Ae").replace("æ", "ae")
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+
+
 def _entry_title(entry: CardEntry) -> str:
     english = " // ".join(f.name for f in entry.faces) or entry.name
     return f"{entry.name_ja} / {english}" if entry.name_ja else english
@@ -284,10 +295,12 @@ class _DocumentRecords:
         body = join("\n", (t for t in (faces, *notes) if t.text))
         rules = list(dict.fromkeys(b.number for e in entries or [entry] for b in e.blocks
                                    if isinstance(b, RuleQuote)))
+        names = _card_names(self.inv, entry)
+        # a name written with Æ or accents is found as typed without them (``Aetherling``)
+        folded = tuple(dict.fromkeys(f for n in names if (f := ascii_spelling(n)) != n))
         page = paths.card_page(card.slug if card else paths.card_slug(entry.name))
-        record = self.record("card", entry, _entry_title(entry), body, page,
-                             _card_names(self.inv, entry), rules)
-        return replace(record, place=self.place(entry))
+        record = self.record("card", entry, _entry_title(entry), body, page, names, rules)
+        return replace(record, place=self.place(entry), keywords=folded)
 
     def rule(self, version: RuleVersion) -> SearchRecord:
         """Return the record of the version of a rule this document quotes."""
