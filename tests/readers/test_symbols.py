@@ -76,3 +76,17 @@ def test_a_card_name_linked_in_its_own_text_keeps_the_cost_before_the_colon():
     line = "2, Sacrifice [Armchair](http://example.com/c?name=Armchair): Destroy target creature."
     assert rules_symbols(line) == ("{2}, Sacrifice [Armchair](http://example.com/c?name=Armchair):"
                                    " Destroy target creature.")
+
+
+@pytest.mark.parametrize("line, braced", [
+    ("{T}: Add six G. Spend this mana only on creatures.", "{T}: Add six {G}. Spend this mana only on creatures."),
+    ("You may pay an additional G as you cast it.", "You may pay an additional {G} as you cast it."),
+    ("Hexproof (U/P can be paid with either U or 2 life.)",
+     "Hexproof ({U/P} can be paid with either {U} or 2 life.)"),
+    ("Morph {2}{U} (You may cast this card face down as a 2/2 creature for 3. Turn it face up.)",
+     "Morph {2}{U} (You may cast this card face down as a 2/2 creature for {3}. Turn it face up.)"),
+    ("Add one mana of any color.", "Add one mana of any color."),
+])
+def test_symbols_inside_templated_rules_text(line, braced):
+    """Found by a tester: bare symbols in the middle of 2014-2019 rules text stayed letters."""
+    assert rules_symbols(line) == braced

@@ -189,7 +189,23 @@ def _rules_symbols(line: str, keywords: frozenset[str] = frozenset(),
     line = _REMINDER_ABILITY_RE.sub(lambda r: (_cost(r.group("cost")) or r.group("cost")) + ":",
                                     line)
     line = _PAY_RE.sub(_paid, line)
+    for pattern, replacement in _TEMPLATES:
+        line = pattern.sub(replacement, line)
     return _ADD_RE.sub(_add, line)
+
+
+_TEMPLATES = (
+    # ``Add six G``, ``Add X R``: a number of one symbol
+    (re.compile(r"\b([Aa]dd (?:one|two|three|four|five|six|seven|eight|nine|ten|X) )([WUBRGC])"
+                r"(?=[ .,;)]|$)"), r"\1{\2}"),
+    (re.compile(r"\b([Pp]ays? an additional )([0-9]{1,2}|[0-9]?[WUBRGC]{1,4})(?=[ .,;)]|$)"),
+     lambda m: m.group(1) + (bare_cost(m.group(2)) or m.group(2))),
+    # the reminders of Phyrexian mana and of morph
+    (re.compile(r"\(([WUBRG])/P can be paid with either \1 or 2 life"),
+     r"({\1/P} can be paid with either {\1} or 2 life"),
+    (re.compile(r"\b(face down as a 2/2 creature for )([0-9]{1,2})(?=\.)"), r"\1{\2}"),
+)
+"""Rules-text templates whose place shows a bare symbol: ``(pattern, replacement)``."""
 
 
 def _listed(m: re.Match) -> str:
