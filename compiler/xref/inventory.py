@@ -170,14 +170,32 @@ def _collect_blocks(inv: Inventory, doc: Document, section: Section, blocks: lis
 
 def note_blocks(blocks: list[Node], n: int) -> list[Node]:
     """Return what a general note says of the card entry ``blocks[n]``: the paragraph just
-    before it (that introduces it) and the rulings and examples just after it."""
-    before = [blocks[n - 1]] if n and isinstance(blocks[n - 1], Paragraph) else []
-    after = []
-    for block in blocks[n + 1:]:
-        if not isinstance(block, (Ruling, Example)):
+    before it (that introduces it), the rulings and examples just after it, and the note's
+    other rulings that name the card (``Collective Defiance's converted mana cost is 3``), in
+    the note's order."""
+    entry = blocks[n]
+    taken = {n - 1} if n and isinstance(blocks[n - 1], Paragraph) else set()
+    for k in range(n + 1, len(blocks)):
+        if not isinstance(blocks[k], (Ruling, Example)):
             break
-        after.append(block)
-    return before + after
+        taken.add(k)
+    names = set()
+    if isinstance(entry, CardEntry):  # a one-word face (Down of Down // Dirty) is a word too
+        faces = [f.name for f in entry.faces]
+        names = {entry.name, *(f for f in faces if len(f.split()) > 1)}
+        names |= {" & ".join(faces)} if len(faces) > 1 else set()
+    pattern = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(
+        re.escape(fold_quotes(x)) for x in sorted(names, key=len, reverse=True))) if names else None
+    for k, block in enumerate(blocks):
+        if pattern and k not in taken and isinstance(block, Ruling) \
+                and pattern.search(fold_quotes(block.text)):
+            taken.add(k)
+    return [blocks[k] for k in sorted(taken)]
+
+
+def fold_quotes(text: str) -> str:
+    """Return ``text`` with curly apostrophes straight (names are matched either way)."""
+    return text.replace("\u2019", "'")
 
 
 def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,

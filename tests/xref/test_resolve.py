@@ -135,3 +135,24 @@ def test_a_face_name_of_one_word_is_never_linked_alone():
     text = "Cast Turn // Burn, then Burn from Within; the Turn ends."
     links = [text[l.start:l.end] for l in Resolver(inv).links(text, doc) if l.kind == "card"]
     assert links == ["Turn // Burn"]
+
+
+NOTE = ("Test Set Release Notes\n\nGENERAL NOTES\n\nNew Mechanic: Escalate\n\n"
+        "Modal spells with escalate give you more options.\n\n"
+        "Grave Defiance\n\n1RG\n\nSorcery\n\nChoose one or more — Draw a card.\n\n"
+        "The official rules for escalate are as follows:\n\n"
+        "702.119a Escalate is a static ability.\n\n"
+        "* Additional costs don't affect mana value. Grave Defiance's mana value is 3.\n"
+        "* You choose the modes as you cast the spell.\n"
+        "* Look face down at it; Down is not a card here.\n")
+
+
+def test_a_general_notes_rulings_that_name_its_example_card_are_on_the_cards_page():
+    """Issue 36: rulings of general notes missing from the cards they name."""
+    doc = normalize_text(NOTE.encode(), "t.txt", Diagnostics())[0]
+    inv = collect([doc])
+    (sighting,) = inv.card_for("Grave Defiance").sightings
+    texts = [getattr(b, "text", "") for b in sighting.blocks]
+    assert texts[0].startswith("Modal spells with escalate")
+    assert [t for t in texts[1:]] == ["Additional costs don't affect mana value. Grave Defiance's"
+                                      " mana value is 3."]
