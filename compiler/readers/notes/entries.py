@@ -181,7 +181,8 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
             # Rules text begun in the header's paragraph (``Sorcery`` or ``2/1`` and the first
             # ability broken by ``<br>``) goes on only with paragraphs that read as rules text
             # beyond doubt: a card printed as one paragraph is followed by its notes.
-            keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE), len(texts))
+            keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE),
+                        len(texts))
         else:
             keep = _before_the_list(groups, texts, names)
             if keep is not None:
@@ -238,8 +239,9 @@ def wrapped_or_rules(reading: Reading, face: FaceSpan, rest: list[int], names: l
 
 _MAX_MODES = 6
 _SURE = 3.0
-_FUSE_RE = re.compile(r"^Fuse\b(?! \w)")
 """The score from which a paragraph after a card's own paragraph is rules text."""
+_FUSE_RE = re.compile(r"^Fuse\b(?! \w)")
+"""A line of the keyword only split cards have."""
 
 
 def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
