@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from compiler.core.anchors import rule_anchor
 from compiler.core.cards import card_aliases
-from compiler.core.paths import unique_card_slugs
 from compiler.core.ids import slug_body
 from compiler.core.model import (CardEntry, Document, Example, Node, Paragraph, RuleQuote, Ruling,
                                  Section, Topic)
+from compiler.core.paths import unique_card_slugs
+from compiler.xref.cardnames import fold_apostrophes
 
 
 @dataclass(slots=True)
@@ -185,17 +186,13 @@ def note_blocks(blocks: list[Node], n: int) -> list[Node]:
         names = {entry.name, *(f for f in faces if len(f.split()) > 1)}
         names |= {" & ".join(faces)} if len(faces) > 1 else set()
     pattern = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(
-        re.escape(fold_quotes(x)) for x in sorted(names, key=len, reverse=True))) if names else None
+        re.escape(fold_apostrophes(x)) for x in sorted(names, key=len, reverse=True))) if names else None
     for k, block in enumerate(blocks):
         if pattern and k not in taken and isinstance(block, Ruling) \
-                and pattern.search(fold_quotes(block.text)):
+                and pattern.search(fold_apostrophes(block.text)):
             taken.add(k)
     return [blocks[k] for k in sorted(taken)]
 
-
-def fold_quotes(text: str) -> str:
-    """Return ``text`` with curly apostrophes straight (names are matched either way)."""
-    return text.replace("\u2019", "'")
 
 
 def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,

@@ -8,12 +8,12 @@ contiguously and the same input always gives the same document numbers.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from compiler.core import paths
 from compiler.core.anchors import DocumentAnchors
+from compiler.core.ids import latin_spelling
 from compiler.core.model import (CardEntry, Document, Errata, Example, Face, ListBlock, Node,
                                  Paragraph, RuleQuote, Ruling, Section, Topic)
 from compiler.cr.derive.history import RuleHistory
@@ -179,16 +179,6 @@ def _face_rich(face: Face) -> Rich:
     return join("\n", (rich_text(p) for p in parts if p))
 
 
-def ascii_spelling(name: str) -> str:
-    """Return a name as typed on a keyboard without Æ or accents (``Ætherling`` ->
-    ``Aetherling``, ``Lim-Dûl`` -> ``Lim-Dul``); a Japanese name is returned as it is."""
-    if name.isascii() or not name.replace("Æ", "").replace("æ", "").isascii() and any(
-            unicodedata.category(c) == "Lo" for c in name):
-        return name
-    name = name.replace("Æ", "Ae").replace("æ", "ae")
-    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-
-
 def _entry_title(entry: CardEntry) -> str:
     english = " // ".join(f.name for f in entry.faces) or entry.name
     return f"{entry.name_ja} / {english}" if entry.name_ja else english
@@ -297,7 +287,7 @@ class _DocumentRecords:
                                    if isinstance(b, RuleQuote)))
         names = _card_names(self.inv, entry)
         # a name written with Æ or accents is found as typed without them (``Aetherling``)
-        folded = tuple(dict.fromkeys(f for n in names if (f := ascii_spelling(n)) != n))
+        folded = tuple(dict.fromkeys(f for n in names if (f := latin_spelling(n)) != n))
         page = paths.card_page(card.slug if card else paths.card_slug(entry.name))
         record = self.record("card", entry, _entry_title(entry), body, page, names, rules)
         return replace(record, place=self.place(entry), keywords=folded)
