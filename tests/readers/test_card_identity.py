@@ -1,7 +1,7 @@
 """Each card one entry, named and of its kind as the card data has it (issue 36)."""
 from __future__ import annotations
 
-from compiler.core.cards import card_aliases, card_kind, card_name
+from compiler.core.cards import card_aliases, card_kind, card_name, physical_cards
 from compiler.core.errors import Diagnostics
 from compiler.core.model import CardEntry, Face, Span, iter_document_blocks
 from compiler.files.textio import read_source
@@ -155,6 +155,19 @@ def test_a_card_goes_by_the_name_the_card_data_gives_it():
         "Final Iteration", "Docent of Perfection // Final Iteration"]
     assert card_aliases("meld", "Bruna", ["Bruna", "Gisela", "Brisela"]) == [
         "Gisela", "Brisela", "Bruna // Brisela", "Gisela // Brisela"]
+
+
+def test_a_meld_group_is_each_half_with_the_card_it_melds_into_and_that_card():
+    pair = [face("Bruna", "{5}{W}{W}", "Creature", "Melds with Gisela."),
+            face("Gisela", "{2}{W}{W}", "Creature", "Meld them into Brisela."),
+            face("Brisela", None, "Creature")]
+    group = CardEntry(id="bruna", name="Bruna", faces=pair, src=Span(1, 3), layout="meld")
+    cards = physical_cards(group)
+    assert [(c.name, [f.name for f in c.faces]) for c in cards] == [
+        ("Brisela", ["Brisela"]), ("Bruna", ["Bruna", "Brisela"]), ("Gisela", ["Gisela", "Brisela"])]
+    assert {c.id for c in cards} == {"bruna"} and all(c.blocks is group.blocks for c in cards)
+    lone = CardEntry(id="docent", name="Docent", faces=pair[:2], src=Span(1, 2), layout="transform")
+    assert physical_cards(lone) == [lone]
 
 
 def test_the_measure_counts_a_card_read_as_two_entries_as_not_grouped():

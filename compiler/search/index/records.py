@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from compiler.core import paths
 from compiler.core.anchors import DocumentAnchors
+from compiler.core.cards import physical_cards
 from compiler.core.ids import latin_spelling
 from compiler.core.model import (CardEntry, Document, Errata, Example, Face, ListBlock, Node,
                                  Paragraph, RuleQuote, Ruling, Section, Topic)
@@ -251,9 +252,9 @@ class _DocumentRecords:
                 yield self.topic(block)
                 yield from self.walk(block.blocks, plain_text(block.title), ())
             elif isinstance(block, CardEntry):
-                record = self.card(block)
-                if record:
-                    yield record
+                for card in physical_cards(block):  # a meld group: each card of it
+                    if record := self.card(card):
+                        yield record
                 names = _card_names(self.inv, block)
                 yield from self.walk(block.blocks, _entry_title(block), names)
             elif isinstance(block, Ruling):

@@ -64,6 +64,7 @@ from whoosh.codec.whoosh3 import W3Codec, W3Segment
 from whoosh.filedb.filestore import RamStorage
 from whoosh.index import TOC
 
+from compiler.core.cards import physical_cards
 from compiler.core.model import CardEntry, Document, iter_document_blocks
 from compiler.cr.derive.history import RuleHistory
 from compiler.incremental.state import packed, write_file
@@ -143,11 +144,11 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
     """Return the hash of what a document's records are made from (see the module docstring)."""
     cards = []
     for block in iter_document_blocks(doc):
-        if isinstance(block, CardEntry):
-            card = inv.card_for(block.name)
-            cards.append((block.name,
+        for entry in physical_cards(block) if isinstance(block, CardEntry) else ():
+            card = inv.card_for(entry.name)
+            cards.append((entry.name,
                           card and (card.name, card.slug, card.face_names, card.names_ja),
-                          card_record_source(inv, doc, block)))
+                          card_record_source(inv, doc, entry)))
     return hashlib.sha256(repr((content, cards)).encode("utf-8")).hexdigest()[:32]
 
 
