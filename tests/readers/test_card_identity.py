@@ -248,8 +248,9 @@ def test_a_copys_split_card_is_one_entry_and_its_text_goes_past_the_first_paragr
     assert warden.faces[0].text == [
         "Flying", "Hollow Warden can't be blocked by creatures with power 2 or less.",
         "Whenever Hollow Warden attacks, you may draw a card."]
-    notes = " ".join(getattr(b, "text", "") for b in warden.blocks)  # unbulleted: paragraphs
-    assert notes.startswith("Hollow Warden's last ability") and "as blockers are" in notes
+    # unbulleted, a ruling a line (an item of the page's list)
+    assert [(type(b).__name__, b.bullet, b.text[:26]) for b in warden.blocks] == [
+        ("Ruling", None, "Hollow Warden's last abili"), ("Ruling", None, "Hollow Warden's first abil")]
     # a line that reads like prose is still the card's when the list of rulings follows it
     assert gate.faces[0].text == ["First strike", "Creatures and nonbasic lands your opponents"
                                   " control enter tapped."]
@@ -260,6 +261,64 @@ FLAT_ROW = ("Test Set FAQ\n\nCARD-SPECIFIC NOTES\n\n"
             "upkeep, if no spells were cast last turn, transform Moor Hermit.\t(back face) Moor "
             "Scourge *red* Creature -- Werewolf 3/2 Moor Scourge must be blocked if able.\n\n"
             "Moor Scourge's ability works only while it is attacking.\n")
+
+
+GLUED = """Test Set Release Notes
+
+Posted in Feature on June 30, 2017
+
+GENERAL NOTES
+Release Information
+
+The set becomes legal on its release date.
+
+Prerelease events: July 8–9
+
+Game Day: August 5–6
+
+Go to the store to find an event.
+
+New Mechanic: Wardens
+
+Wardens guard things.
+
+A Warden's ability works only while it is untapped.
+Wardens are Spirits.
+Set Theme: Flying
+
+Many cards have flying.
+
+CARD-SPECIFIC NOTES
+Hollow Warden
+
+Creature — Spirit
+
+2/2
+
+Flying
+
+Whenever Hollow Warden attacks, draw a card.
+
+If Hollow Warden leaves the battlefield, its ability does nothing.
+Hollow Warden's ability triggers only once each combat.
+"""
+
+
+def test_a_copys_headings_run_into_its_lists_still_open_sections_and_topics():
+    """Found measuring the copies of 2017-2022: the browser puts a heading on the line next to
+    the list before or after it, so ``CARD-SPECIFIC NOTES`` opened no section and the mechanic
+    topics were lost; a run of short lines is a list, not a run of topics."""
+    doc = read_document(read_source(GLUED.encode("utf-8"), "copy.txt"), Diagnostics())
+    assert [s.role for s in doc.sections] == ["preamble", "general-notes", "card-notes"]
+    general = doc.sections[1].blocks
+    topics = [b for b in general if b.kind == "topic"]
+    assert [t.title for t in topics] == ["Release Information", "New Mechanic: Wardens",
+                                        "Set Theme: Flying"]
+    assert [type(b).__name__ for b in topics[0].blocks] == ["Paragraph"] * 4
+    assert [type(b).__name__ for b in topics[1].blocks] == ["Paragraph", "Ruling", "Ruling"]
+    assert doc.sections[0].blocks[0].text == "Test Set Release Notes"  # the title, no topic
+    (card,) = doc.sections[2].blocks
+    assert [type(b).__name__ for b in card.blocks] == ["Ruling", "Ruling"]
 
 
 def test_a_copys_flattened_row_of_a_double_faced_card_is_one_card():

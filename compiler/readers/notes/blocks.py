@@ -45,11 +45,18 @@ def normalised(text: str) -> tuple[str, str | None]:
     return (out, text) if out != text else (text, None)
 
 
+def list_lines(region: Region, card_tail: bool) -> int:
+    """Return how many lines, each whole sentences, make a paragraph a list of rulings (0:
+    never): in a page's plain copy the browser puts an item a line and a paragraph between
+    blank lines, so the notes after a card are rulings line by line and, elsewhere, so are
+    two such lines or more; in Markdown a list has its bullets."""
+    return 0 if region.markdown else 1 if card_tail else 2
+
+
 def read_blocks(region: Region, first: int, last: int, card_notes: bool) -> list[Node]:
     """Return the blocks of units ``first..last`` (inclusive)."""
     blocks: list[Node] = []
     i = first
-    units = region.units
     while i <= last:
         entry = region.entries.get(i)
         if entry is not None and entry.last <= last:
@@ -57,12 +64,15 @@ def read_blocks(region: Region, first: int, last: int, card_notes: bool) -> list
             i = card_tail(region, card, entry.last + 1, last, card_notes)
             blocks.append(card)
             continue
-        i = read_one(region, i, last, blocks)
+        i = read_one(region, i, last, blocks, list_lines(region, False))
     return blocks
 
 
-def read_one(region: Region, i: int, last: int, blocks: list[Node]) -> int:
-    """Read the block starting at unit ``i`` into ``blocks``; return the next index."""
+def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int = 0) -> int:
+    """Read the block starting at unit ``i`` into ``blocks``; return the next index. With
+    ``items`` (a page's plain copy, whose lists lost their bullets: ``list_lines``), a
+    paragraph of at least that many lines, each of them whole sentences, is a list: a ruling
+    per line."""
     units, plain_lines = region.units, region.plain
     unit = units[i]
     if unit.kind == RULE:
@@ -85,9 +95,21 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node]) -> int:
             and j + 1 not in region.entries and question(units[j + 1].text) is None \
             and parse_rule_line(plain_lines[j + 1]) is None and not is_example(plain_lines[j + 1]):
         j += 1
+    if items and j + 1 - i >= items and all(map(whole_line, (u.text for u in units[i:j + 1]))):
+        blocks += [ruling(u, u) for u in units[i:j + 1]]
+        return j + 1
     text, written = normalised("\n".join(u.text for u in units[i:j + 1]))
     blocks.append(Paragraph(text=text, src=span(units, i, j), written=written))
     return j + 1
+
+
+_WHOLE_LINE_RE = re.compile(r"^[\"“‘'(\[{]?[A-Z0-9].*[.!?:)\"”’']$")
+
+
+def whole_line(text: str) -> bool:
+    """Return whether a line is whole sentences: it starts as a sentence starts and ends as
+    one ends (a line wrapped inside a sentence does neither)."""
+    return bool(_WHOLE_LINE_RE.search(text))
 
 
 def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:
@@ -154,7 +176,7 @@ def card_tail(region: Region, card: CardEntry, i: int, last: int, card_notes: bo
     tail: list[Node] = []
     j = i
     while j < end:
-        j = read_one(region, j, end - 1, tail)
+        j = read_one(region, j, end - 1, tail, list_lines(region, True))
     keep = len(tail)
     while keep and isinstance(tail[keep - 1], Paragraph) and not (card_notes and region.hardless):
         keep -= 1

@@ -80,6 +80,8 @@ class CardNotesReader(Reader):
         title_index = next((i for i, u in enumerate(reading.units)
                             if u.kind == HEADING and u.depth == 1), None)
         title_index = title_index if title_index is not None and title_index < 40 else None
+        if title_index is None and not markdown and first_line_title(reading):
+            title_index = 0  # a page's copy starts with its heading: no topic of the preamble
         heads = outline(region, title_index)
         sections = read_sections(region, heads, title_index)
         layout = "en-markdown" if markdown else "en-lines"
