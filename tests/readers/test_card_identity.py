@@ -370,3 +370,15 @@ def test_a_line_with_two_italic_spans_keeps_both():
     assert unwrap(line) == line
     assert unwrap("*(It can't be blocked.)*") == "(It can't be blocked.)"
     assert unwrap("**Release Notes**") == "Release Notes"
+
+
+def test_the_cues_read_a_curly_apostrophe_as_one_and_you_cant_as_rules_text():
+    """Found measuring the copies: pages of 2016 print ``doesn’t`` and ``Supplicant’s
+    ability``, which no prose cue matched, and ``You can't cast noncreature spells.`` (a
+    printed ability) counted as prose for opening with ``You can``."""
+    from compiler.readers.recognise.cues import paragraph_score
+    names = ["Skirsdag Supplicant"]
+    note = "If Skirsdag Supplicant’s ability causes each player’s life total to become 0, it won’t."
+    assert paragraph_score(note, names) == paragraph_score(note.replace("’", "'"), names) < 0
+    assert paragraph_score("You can't cast noncreature spells.", ["Nullhide Ferox"]) > -3  # no prose beyond doubt
+    assert paragraph_score("You can choose either mode.", ["Nullhide Ferox"]) < 0

@@ -114,13 +114,14 @@ def reconsider(reading: Reading, face: FaceSpan, start: int, groups: list[list[i
     """Move a doubtful face's boundary by one paragraph where the copy's own word model
     (``learned.WordModel``) is sure: a last one-line paragraph worded as the document's
     notes are goes to the notes, a first one worded as its rules text (with more after it)
-    to the text."""
+    to the text; not one the cues read as the other beyond doubt."""
     names = [plain_text(reading.plain[face.name])]
     model, moved = reading.model, keep
-    if keep > 1 and len(groups[keep - 1]) == 1 \
+    if keep > 1 and len(groups[keep - 1]) == 1 and paragraph_score(texts[keep - 1], names) < _SURE \
             and model.note_odds(texts[keep - 1], names) > MARGIN:
         moved = keep - 1
     elif 0 < keep < len(groups) - 1 and len(groups[keep]) == 1 \
+            and paragraph_score(texts[keep], names) > -_SURE \
             and model.note_odds(texts[keep], names) < -MARGIN:
         moved = keep + 1
     if moved != keep:
@@ -183,6 +184,8 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
             # beyond doubt: a card printed as one paragraph is followed by its notes.
             keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE),
                         len(texts))
+            # but for the abilities printed a paragraph each up to the list of rulings
+            keep = max(keep, _before_the_list(groups, texts, names) or 0)
         else:
             keep = _before_the_list(groups, texts, names)
             if keep is not None:
