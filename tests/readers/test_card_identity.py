@@ -382,3 +382,23 @@ def test_the_cues_read_a_curly_apostrophe_as_one_and_you_cant_as_rules_text():
     assert paragraph_score(note, names) == paragraph_score(note.replace("’", "'"), names) < 0
     assert paragraph_score("You can't cast noncreature spells.", ["Nullhide Ferox"]) > -3  # no prose beyond doubt
     assert paragraph_score("You can choose either mode.", ["Nullhide Ferox"]) < 0
+
+
+def test_a_copys_modes_are_modes_and_an_introducing_line_no_ruling():
+    """A copy lost the list of a modal card's modes and its bullets: the lines after ``Choose
+    one or more —`` are its modes, ``•`` as in a capture (the lines as written kept)."""
+    text = ("Test Set Release Notes\n\nCARD-SPECIFIC NOTES\n\nCollective Defiance\n\n1RR\n\n"
+            "Sorcery\n\nEscalate 1 (Pay this cost for each mode chosen beyond the first.)\n\n"
+            "Choose one or more —\n\nTarget player discards all the cards in their hand.\n"
+            "Collective Defiance deals 4 damage to target creature.\n\n"
+            "The official rules for escalate are as follows:\n\n"
+            "702.119. Escalate\n\n"
+            "You choose the modes as you cast Collective Defiance.\n"
+            "Collective Defiance's escalate cost is paid for each mode beyond the first.\n")
+    (card,) = copy_entries(text)
+    face = card.faces[0]
+    assert face.text[-3:] == ["Choose one or more —",
+                              "• Target player discards all the cards in their hand.",
+                              "• Collective Defiance deals 4 damage to target creature."]
+    assert "Target player discards all the cards in their hand." in face.written
+    assert [b.kind for b in card.blocks] == ["paragraph", "rule", "ruling", "ruling"]

@@ -95,7 +95,8 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int =
             and j + 1 not in region.entries and question(units[j + 1].text) is None \
             and parse_rule_line(plain_lines[j + 1]) is None and not is_example(plain_lines[j + 1]):
         j += 1
-    if items and j + 1 - i >= items and all(map(whole_line, (u.text for u in units[i:j + 1]))):
+    if items and j + 1 - i >= items and all(whole_line(u.text, more=k < j)
+                                            for k, u in enumerate(units[i:j + 1], i)):
         blocks += [ruling(u, u) for u in units[i:j + 1]]
         return j + 1
     text, written = normalised("\n".join(u.text for u in units[i:j + 1]))
@@ -103,13 +104,15 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int =
     return j + 1
 
 
-_WHOLE_LINE_RE = re.compile(r"^[\"“‘'(\[{]?[A-Z0-9].*[.!?:)\"”’']$")
+_WHOLE_LINE_RE = re.compile(r"^[\"“‘'(\[{]?[A-Z0-9].*[.!?)\"”’']$")
 
 
-def whole_line(text: str) -> bool:
+def whole_line(text: str, more: bool = False) -> bool:
     """Return whether a line is whole sentences: it starts as a sentence starts and ends as
-    one ends (a line wrapped inside a sentence does neither)."""
-    return bool(_WHOLE_LINE_RE.search(text))
+    one ends (a line wrapped inside a sentence does neither); one ending in a colon introduces
+    what follows: an item of a list when ``more`` items follow it in the list."""
+    return bool(_WHOLE_LINE_RE.search(text) or more and _WHOLE_LINE_RE.search(text[:-1] + ".")
+                and text.endswith(":"))
 
 
 def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:
@@ -234,7 +237,7 @@ def face(region: Region, f: FaceSpan) -> Face:
             result.power_toughness = stats.replace(" ", "")
     if f.indicator is not None:
         result.color_indicator = plain_lines[f.indicator]
-    result.text = [face_text(units[k], region.markdown) for k in f.text]
+    result.text = [face_text(units[k], region.markdown, k in f.modes) for k in f.text]
     lines = [k for k in (f.separator, f.name, f.indicator, f.cost, f.type, f.stats)
              if k is not None] + f.text
     written = [units[k].text for k in sorted(lines)]  # a separator's words: "(back face)"
@@ -262,14 +265,16 @@ def _value(text: str) -> str:
     return text.split(":")[-1].strip()
 
 
-def face_text(unit: Unit, markdown: bool) -> str:
+def face_text(unit: Unit, markdown: bool, mode: bool = False) -> str:
     """Return one rules text line for the record: symbols braced; in Markdown, a line set in
     italics as a whole unwrapped, emphasis marks left open by a neighbouring line removed and
-    escapes resolved (the text, not the page's emphasis, is the card's); a mode bullet as ``•``."""
+    escapes resolved (the text, not the page's emphasis, is the card's); a mode as ``•``, its
+    list's bullet (``*``, or none in a page's plain copy, where each item is a line)."""
     text = symbols_in_text(unit.text)
     if markdown:
         text = unescape(drop_unpaired_emphasis(unwrap(text)))
-    return f"\u2022 {text}" if unit.kind == BULLET else text
+    return f"\u2022 {text}" if unit.kind == BULLET or mode and not text.startswith("\u2022") \
+        else text
 
 
 def _differs(result: Face, written: list[str]) -> bool:

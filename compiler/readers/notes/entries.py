@@ -47,6 +47,8 @@ class FaceSpan:
     text: list[int] = field(default_factory=list)
     separator: int | None = None
     """The separator line before this face (``//``), if any."""
+    modes: list[int] = field(default_factory=list)
+    """The text lines that are the modes of a modal card (``mode_bullets``)."""
 
     @property
     def header_end(self) -> int:
@@ -126,7 +128,8 @@ def reconsider(reading: Reading, face: FaceSpan, start: int, groups: list[list[i
         moved = keep + 1
     if moved != keep:
         face.text[start:] = [k for g in groups[:moved] for k in g]
-        face.text.extend(mode_bullets(reading, face))
+        face.modes = mode_bullets(reading, face)
+        face.text.extend(face.modes)
 
 
 def face_head(reading: Reading, i: int) -> FaceSpan | None:
@@ -197,7 +200,8 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
         face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
-    face.text.extend(mode_bullets(reading, face))
+    face.modes = mode_bullets(reading, face) or copied_modes(reading, face)
+    face.text.extend(k for k in face.modes if k not in face.text)
 
 
 def paragraphs(reading: Reading, lines: list[int]) -> list[list[int]]:
@@ -264,6 +268,20 @@ def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
         modes.append(k)
         k += 1
     return modes
+
+
+def copied_modes(reading: Reading, face: FaceSpan) -> list[int]:
+    """Return the modes among a copy's text lines: the run of lines right after the line that
+    ends in ``—`` (a copy's list of modes, its bullets lost, read as text paragraphs)."""
+    units, plain = reading.units, reading.plain
+    if reading.markdown:
+        return []
+    for n, k in enumerate(face.text[:-1]):
+        if plain[k].rstrip().endswith(("\u2014", "--")):
+            first = face.text[n + 1]
+            return [j for j in face.text[n + 1:n + 1 + _MAX_MODES]
+                    if units[j].block == units[first].block and units[j].kind == LINE]
+    return []
 
 
 def text_candidates(reading: Reading, start: int, stops: tuple[set[int], ...]) -> list[int]:
