@@ -402,3 +402,12 @@ def test_a_copys_modes_are_modes_and_an_introducing_line_no_ruling():
                               "• Collective Defiance deals 4 damage to target creature."]
     assert "Target player discards all the cards in their hand." in face.written
     assert [b.kind for b in card.blocks] == ["paragraph", "rule", "ruling", "ruling"]
+
+
+def test_a_captures_table_row_splits_a_pt_the_text_runs_into():
+    """Found by a tester: 2012's capture lost the {T} picture after Chosen of Markov's P/T,
+    leaving ``2/2 , Tap an untapped Vampire ...`` as one field, read as text without a P/T."""
+    from compiler.readers.notes.markdown import table_row_units
+    row = "| (front face)  Chosen of Markov  Creature -- Human  2/2 , Tap a Vampire: Transform it. |"
+    assert [u.text for u in table_row_units(row, 1, 0, 0)] == [
+        "(front face)", "Chosen of Markov", "Creature -- Human", "2/2", ", Tap a Vampire: Transform it."]
