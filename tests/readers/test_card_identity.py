@@ -411,3 +411,21 @@ def test_a_captures_table_row_splits_a_pt_the_text_runs_into():
     row = "| (front face)  Chosen of Markov  Creature -- Human  2/2 , Tap a Vampire: Transform it. |"
     assert [u.text for u in table_row_units(row, 1, 0, 0)] == [
         "(front face)", "Chosen of Markov", "Creature -- Human", "2/2", ", Tap a Vampire: Transform it."]
+
+
+def test_a_copy_of_a_question_and_answer_faq_keeps_its_questions():
+    """A copy of the Unsanctioned FAQ lost the bold of its 201 questions: a line alone ending
+    in ``?`` is a question there (ten of them or more: release notes have one at most), and
+    the line right after it answers it, even with a question of its own."""
+    pairs = "".join(f"Can I do thing {n}?\n\nYes, you can do thing {n}.\n\n" for n in range(9))
+    card = "CARD-SPECIFIC NOTES\n\n" + GLUED.split("CARD-SPECIFIC NOTES\n")[1]
+    text = ("Test FAQ\n\nGENERAL NOTES\n\n" + pairs
+            + "Can I win with it?\n\nSure, why not?\n\nWhat about sideboards?\n\nNo.\n\n" + card)
+    doc = read_document(read_source(text.encode("utf-8"), "copy.txt"), Diagnostics())
+    rulings = [b for b in iter_document_blocks(doc) if b.kind == "ruling" and b.question]
+    assert [(r.question, r.text) for r in rulings[-2:]] == [
+        ("Can I win with it?", "Sure, why not?"), ("What about sideboards?", "No.")]
+    assert len(rulings) == 11
+    few = read_document(read_source(("Test FAQ\n\nGENERAL NOTES\n\n" + pairs[:60] + card)
+                                    .encode("utf-8"), "copy.txt"), Diagnostics())
+    assert not any(b.kind == "ruling" and b.question for b in iter_document_blocks(few))

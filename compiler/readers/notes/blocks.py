@@ -32,6 +32,28 @@ class Region:
     hardless: bool
     markdown: bool = False
     """Whether the source is Markdown (its ``*`` and ``\\`` are markup, not text)."""
+    questions: frozenset[int] = frozenset()
+    """The units that ask a question in a plain copy of a question-and-answer FAQ, whose
+    questions lost their bold (``plain_questions``)."""
+
+    def asks(self, i: int) -> str | None:
+        """Return the question unit ``i`` asks (bold, or a copy's question line), or None."""
+        return question(self.units[i].text) or (self.units[i].text if i in self.questions else None)
+
+
+QUESTIONS_MIN = 10
+"""Lines alone that end in ``?`` from which a plain copy is a question-and-answer FAQ (the
+release notes' copies have one at most; the Unsanctioned FAQ's has 201)."""
+
+
+def plain_questions(units: list[Unit], markdown: bool) -> frozenset[int]:
+    """Return the units of a plain text that are questions: each a paragraph of its own that
+    ends in ``?``, when there are ``QUESTIONS_MIN`` of them or more."""
+    if markdown:
+        return frozenset()
+    alone = [i for i, u in enumerate(units) if u.kind == LINE and u.text.endswith("?")
+             and all(units[j].block != u.block for j in (i - 1, i + 1) if 0 <= j < len(units))]
+    return frozenset(alone) if len(alone) >= QUESTIONS_MIN else frozenset()
 
 
 def span(units: list[Unit], first: int, last: int) -> Span:
@@ -80,7 +102,7 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int =
     if unit.kind == BULLET:
         blocks.append(ruling(unit, unit))
         return i + 1
-    asked = question(unit.text)
+    asked = region.asks(i)
     if asked is not None:
         return answer(region, i, last, asked, blocks)
     rule = parse_rule_line(plain_lines[i]) if unit.kind == LINE else None
@@ -92,7 +114,7 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int =
         return i + 1
     j = i
     while j + 1 <= last and units[j + 1].kind == LINE and units[j + 1].block == unit.block \
-            and j + 1 not in region.entries and question(units[j + 1].text) is None \
+            and j + 1 not in region.entries and region.asks(j + 1) is None \
             and parse_rule_line(plain_lines[j + 1]) is None and not is_example(plain_lines[j + 1]):
         j += 1
     if items and j + 1 - i >= items and all(whole_line(u.text, more=k < j)
@@ -124,10 +146,13 @@ def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:
 
 
 def answer(region: Region, i: int, last: int, asked: str, blocks: list[Node]) -> int:
-    """Read a bold question and its answer paragraphs (up to the next question) as a ruling."""
+    """Read a question (bold, or a copy's question line) and its answer paragraphs (up to the
+    next question) as a ruling."""
     units = region.units
     j, parts = i + 1, []
-    while j <= last and units[j].kind == LINE and question(units[j].text) is None \
+    # the line right after a question answers it, even with a question of its own
+    while j <= last and units[j].kind == LINE and (region.asks(j) is None or j == i + 1
+                                                   and j in region.questions) \
             and j not in region.entries:
         parts.append(units[j])
         j += 1
