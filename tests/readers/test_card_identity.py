@@ -429,3 +429,11 @@ def test_a_copy_of_a_question_and_answer_faq_keeps_its_questions():
     few = read_document(read_source(("Test FAQ\n\nGENERAL NOTES\n\n" + pairs[:60] + card)
                                     .encode("utf-8"), "copy.txt"), Diagnostics())
     assert not any(b.kind == "ruling" and b.question for b in iter_document_blocks(few))
+
+
+def test_a_line_introducing_notes_ends_a_cards_text():
+    """Streets of New Capenna's copy: ``General connive notes:`` after Raffine's abilities
+    was read as a line of its rules text."""
+    from compiler.readers.notes.entries import ends_card
+    assert ends_card("General connive notes:") and ends_card("The official rules for escalate are as follows:")
+    assert not ends_card("Flying, ward {1}")

@@ -302,13 +302,15 @@ def text_candidates(reading: Reading, start: int, stops: tuple[set[int], ...]) -
 
 _SENTENCE_END_RE = re.compile(r"[.:!?)\"”]$")
 _INTRODUCES_RE = re.compile(r"\b(?:as follows|are these|is this)[:.]?$|:$")
+_NOTES_RE = re.compile(r"\b[Nn]otes?:$")
 
 
 def ends_card(text: str) -> bool:
     """Return whether a line cannot be rules text: a quoted rule (``502.42. Offering``), an
-    example, or a line introducing quoted rules (``The official rules ... are as follows:``)."""
+    example, or a line introducing quoted rules (``The official rules ... are as follows:``)
+    or notes (``General connive notes:``)."""
     return parse_rule_line(text) is not None or is_example(text) \
-        or bool(_INTRODUCES_RE.search(text)) and len(text) > 25
+        or bool(_INTRODUCES_RE.search(text)) and len(text) > 25 or bool(_NOTES_RE.search(text))
 
 
 def continues(before: Unit, unit: Unit) -> bool:
