@@ -116,20 +116,20 @@ def reconsider(reading: Reading, face: FaceSpan, start: int, groups: list[list[i
     """Move a doubtful face's boundary by one paragraph where the copy's own word model
     (``learned.WordModel``) is sure: a last one-line paragraph worded as the document's
     notes are goes to the notes, a first one worded as its rules text (with more after it)
-    to the text; not one the cues read as the other beyond doubt."""
+    to the text; not one the cues read as the other beyond doubt. ``start``: the text lines
+    the face had before its paragraphs (an ability in the header's paragraph)."""
     names = [plain_text(reading.plain[face.name])]
     model, moved = reading.model, keep
     if keep > 1 and len(groups[keep - 1]) == 1 and paragraph_score(texts[keep - 1], names) < _SURE \
             and model.note_odds(texts[keep - 1], names) > MARGIN:
         moved = keep - 1
-    elif 0 < keep < len(groups) - 1 and len(groups[keep]) == 1 \
+    elif 0 < keep + start and keep < len(groups) - 1 and len(groups[keep]) == 1 \
             and paragraph_score(texts[keep], names) > -_SURE \
             and model.note_odds(texts[keep], names) < -MARGIN:
         moved = keep + 1
     if moved != keep:
         face.text[start:] = [k for g in groups[:moved] for k in g]
-        face.modes = mode_bullets(reading, face)
-        face.text.extend(face.modes)
+        add_modes(reading, face)
 
 
 def face_head(reading: Reading, i: int) -> FaceSpan | None:
@@ -187,8 +187,12 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
             # beyond doubt: a card printed as one paragraph is followed by its notes.
             keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE),
                         len(texts))
-            # but for the abilities printed a paragraph each up to the list of rulings
-            keep = max(keep, _before_the_list(groups, texts, names) or 0)
+            # but for the abilities printed a paragraph each up to the list of rulings; with
+            # no list, the copy's word model may move the boundary by a paragraph
+            listed = _before_the_list(groups, texts, names)
+            if listed is None and keep < len(texts):
+                reading.doubtful.append((face, len(face.text), groups, texts, keep))
+            keep = max(keep, listed or 0)
         else:
             keep = _before_the_list(groups, texts, names)
             if keep is not None:
@@ -200,6 +204,11 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
         face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
+    add_modes(reading, face)
+
+
+def add_modes(reading: Reading, face: FaceSpan) -> None:
+    """Find the modes of a modal face and end its text with them."""
     face.modes = mode_bullets(reading, face) or copied_modes(reading, face)
     face.text.extend(k for k in face.modes if k not in face.text)
 
