@@ -96,9 +96,9 @@ class Assembled:
     rest. The same files, byte for byte, whichever languages were written early."""
 
     __slots__ = ("data", "joined", "holders", "lexicon", "names", "languages", "seen",
-                 "shard_above")
+                 "shard_above", "prefix")
 
-    def __init__(self, shard_above: int = SHARD_ABOVE) -> None:
+    def __init__(self, shard_above: int = SHARD_ABOVE, prefix: str = "") -> None:
         self.data = IndexData(0, StoredRuns(), {}, Counter(), Counter())
         """The documents' stored fields and the fields' totals (no postings: they are in
         ``joined``)."""
@@ -114,12 +114,15 @@ class Assembled:
         self.lexicon: Counter = Counter()
         """The text fields' postings of each term of the languages written (``lexicon_shards``)."""
         self.names: Counter = Counter()
-        """The title fields' postings of each term that can be a name (``_title_names``)."""
+        """The title fields' postings of each term that can be a name (``names_table``)."""
         self.languages: dict[str, dict] = {}
         """Each language written: its entry in ``meta.js``."""
         self.seen: set[str] = set()
         """The languages of the documents taken in."""
         self.shard_above = shard_above
+        self.prefix = prefix
+        """What each language file's path and name begin with: a segment's folder
+        (``segments.py``), or nothing for a one-segment export."""
 
     def add(self, part: ExportPart) -> list[str]:
         """Take ``part`` in; return the languages complete now that it came (none of their
@@ -206,15 +209,23 @@ class Assembled:
 
         for kind, files, slot in (("terms", shards, 0), ("pos", position_shards, 4)):
             for number, shard in enumerate(files):
-                name = f"{lang}/{kind}-{number:02d}"
+                name = f"{self.prefix}{lang}/{kind}-{number:02d}"
                 yield f"{name}.js", json_script(name, shard_json(shard, take(slot)))
         for key in keys:
             del joined[key]
         del shards, position_shards, keys
         for number, chunk in enumerate(chunks):
-            yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
-                                                            text_file(data, chunk))
-        yield f"{lang}/docs.js", to_script(f"{lang}/docs", doc_table(data, docs))
+            name = f"{self.prefix}{lang}/text-{number:02d}"
+            yield f"{name}.js", to_script(name, text_file(data, chunk))
+        yield f"{self.prefix}{lang}/docs.js", to_script(f"{self.prefix}{lang}/docs",
+                                                        doc_table(data, docs))
+
+    def segment_files(self) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of the languages not written yet (a segment's: the lexicon, names
+        and meta are the whole export's, ``segments.py``); call it once every part is in."""
+        for lang in LANGUAGES:
+            if lang not in self.languages and lang in self.seen:
+                yield from self.language_files(lang)
 
     def remaining_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the files of the languages not written yet, then those of every language
@@ -225,8 +236,8 @@ class Assembled:
         lexicon = lexicon_shards(self.lexicon)
         for number, shard in enumerate(lexicon):
             yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
-        yield "names.js", to_script("names", _title_names(self.names, self.holders))
-        yield "meta.js", to_script("meta", _meta(self.data, {lang: self.languages[lang]
+        yield "names.js", to_script("names", names_table(self.names, self.holders))
+        yield "meta.js", to_script("meta", meta_table(self.data, {lang: self.languages[lang]
                                                              for lang in LANGUAGES})
                                    | {"lexicon": len(lexicon)})
 
@@ -251,11 +262,11 @@ def _count_term(lexicon: Counter, names: Counter, name: str, term: str, count: i
     """Count the ``count`` postings of ``name:term`` where the lexicon and the names count."""
     if name in TEXT_FIELDS:
         lexicon[term] += count
-    if _is_name(name, term):
+    if is_name(name, term):
         names[term] += count
 
 
-def _is_name(name: str, term: str) -> bool:
+def is_name(name: str, term: str) -> bool:
     """Return whether ``name:term`` is a title word typos can be corrected to."""
     return name in TITLE_FIELDS and NAME.fullmatch(term) is not None
 
@@ -278,18 +289,18 @@ def title_names(data: IndexData) -> dict[str, list[int]]:
     assembled = assemble([export_part(data)])
     names: Counter = Counter()
     for (_, name, term), entry in assembled.joined.items():
-        if _is_name(name, term):
+        if is_name(name, term):
             names[term] += entry[2]
-    return _title_names(names, assembled.holders)
+    return names_table(names, assembled.holders)
 
 
-def _title_names(names: dict[str, int], holders: dict[str, set[str]]) -> dict[str, list[int]]:
+def names_table(names: dict[str, int], holders: dict[str, set[str]]) -> dict[str, list[int]]:
     """Return each name with its postings in titles (``names``) and its reach: the number of
     sets among its holders' records (``forgiving.reach``)."""
     return {term: [names[term], len(holders.get(term, ()))] for term in sorted(names)}
 
 
-def _meta(data: IndexData, languages: dict) -> dict:
+def meta_table(data: IndexData, languages: dict) -> dict:
     fields = {name: {"scorable": data.scorable[name], "total": data.totals[name],
                      "docs": data.field_docs.get(name, 0), "boost": FIELD_BOOSTS.get(name, 1.0)}
               for name in data.scorable}
