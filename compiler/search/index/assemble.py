@@ -23,17 +23,20 @@ from compiler.search.schema import (ANALYSIS_VERSION, EXPORT_VERSION, FIELD_BOOS
                                     LANGUAGES, SNIPPET_CHARS, SNIPPET_CONTEXT, TEXT_FIELDS)
 from compiler.search.scripts import json_script, to_script
 
+TARGETS = (SHARD_TARGET, POSITION_TARGET)
 
-def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, bytes]:
+
+def export_files(data: IndexData, shard_above: int = SHARD_ABOVE,
+                 targets: tuple[int, int] = TARGETS) -> dict[str, bytes]:
     """Return the export's files by path relative to the export folder (pure)."""
-    return dict(sorted(iter_export_files(data, shard_above)))
+    return dict(sorted(iter_export_files(data, shard_above, targets)))
 
 
-def iter_export_files(data: IndexData,
-                      shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
+def iter_export_files(data: IndexData, shard_above: int = SHARD_ABOVE,
+                      targets: tuple[int, int] = TARGETS) -> Iterator[tuple[str, bytes]]:
     """Yield the export's files (path relative to the export folder, bytes) one at a time, so
     that a writer need not hold them all (``export_files`` has them in order of path)."""
-    return assemble([export_part(data)], shard_above).remaining_files()
+    return assemble([export_part(data)], shard_above, targets).remaining_files()
 
 
 class StoredRuns(Sequence):
@@ -96,9 +99,10 @@ class Assembled:
     rest. The same files, byte for byte, whichever languages were written early."""
 
     __slots__ = ("data", "joined", "holders", "lexicon", "names", "languages", "seen",
-                 "shard_above", "prefix")
+                 "shard_above", "prefix", "targets")
 
-    def __init__(self, shard_above: int = SHARD_ABOVE, prefix: str = "") -> None:
+    def __init__(self, shard_above: int = SHARD_ABOVE, prefix: str = "",
+                 targets: tuple[int, int] = TARGETS) -> None:
         self.data = IndexData(0, StoredRuns(), {}, Counter(), Counter())
         """The documents' stored fields and the fields' totals (no postings: they are in
         ``joined``)."""
@@ -121,6 +125,9 @@ class Assembled:
         """The languages of the documents taken in."""
         self.shard_above = shard_above
         self.prefix = prefix
+        self.targets = targets
+        """The sizes postings and positions shards are cut to (``SHARD_TARGET``,
+        ``POSITION_TARGET``; a small segment's are smaller, ``segments.layout``)."""
         """What each language file's path and name begin with: a segment's folder
         (``segments.py``), or nothing for a one-segment export."""
 
@@ -188,10 +195,10 @@ class Assembled:
             if positions is not None:
                 position_size += json_size(text, positions, position_numbers)
         hashed = [(fnv1a(f"{name}:{text}"), name, text) for _, name, text in keys]  # once
-        shards = split_terms(hashed, size, self.shard_above, SHARD_TARGET)
+        shards = split_terms(hashed, size, self.shard_above, self.targets[0])
         position_shards = split_terms(
             [h for h, key in zip(hashed, keys) if joined[key][4] is not None],
-            position_size, self.shard_above, POSITION_TARGET)
+            position_size, self.shard_above, self.targets[1])
         del hashed
         chunks = text_chunks(data, lang)
         self.languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
@@ -242,11 +249,12 @@ class Assembled:
                                    | {"lexicon": len(lexicon)})
 
 
-def assemble(parts: Iterable[ExportPart], shard_above: int = SHARD_ABOVE) -> Assembled:
+def assemble(parts: Iterable[ExportPart], shard_above: int = SHARD_ABOVE,
+             targets: tuple[int, int] = TARGETS) -> Assembled:
     """Return the export's data of the index whose segments are ``parts``, in order (see
     ``Assembled``). Each part is let go once taken in: ``parts`` may be a generator that does
     not hold them."""
-    assembled = Assembled(shard_above)
+    assembled = Assembled(shard_above, targets=targets)
     for part in parts:
         assembled.add(part)
     return assembled

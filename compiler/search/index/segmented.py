@@ -16,8 +16,8 @@ from compiler.search.index.assemble import Assembled
 from compiler.search.index.export import ExportPart
 from compiler.search.index.parts import ExportWriter, part_file, read_part_file
 from compiler.search.index.segments import (PartFacts, Segment, SegmentState, Vocabulary,
-                                            counted_out, manifest, part_facts, plan_segments,
-                                            segment_name, state_bytes)
+                                            counted_out, layout, manifest, part_facts,
+                                            plan_segments, segment_name, state_bytes)
 
 Made = tuple[ExportPart, dict[str, int]]
 
@@ -57,6 +57,7 @@ class SegmentPlan:
         sizes = {pid: state.parts[pid].doc_count if pid in state.parts else estimate
                  for pid, estimate in zip(pids, estimates)}
         self.new = [pid for pid in pids if pid not in held]
+        self.sizes = sizes
         self.plan = plan_segments(old, sizes, self.new)
         fresh = set(self.new)
         self.target = next((n for n, (name, members) in enumerate(self.plan)
@@ -84,9 +85,10 @@ class SegmentPlan:
         """Go through the shards ``cut`` in order: those ``stale`` (by key) as they are ``made``,
         the parts of the segment taking the new ones assembled and written as they come."""
         self.index = index
-        members = set(self.plan[self.target][1]) if self.target is not None else set()
-        name = segment_name(self.plan[self.target][1]) if self.target is not None else ""
-        assembled, files, written = Assembled(prefix=f"{name}/"), {}, []
+        planned = self.plan[self.target][1] if self.target is not None else []
+        members = set(planned)
+        name, assembled = self._assembled(planned)
+        files, written = {}, []
         for shard, key, pid in zip(cut, self.keys, self.pids):
             self.shards[key] = shard
             got = None
@@ -110,6 +112,13 @@ class SegmentPlan:
         if self.target is not None:
             export.write(_recorded(files, assembled.segment_files()))
             self.segments[self.target] = Segment(name, written, files, assembled.languages)
+
+    def _assembled(self, planned: list[str]) -> tuple[str, Assembled]:
+        """Return the name of the segment of the parts ``planned`` and what assembles it."""
+        size = sum(self.sizes.get(pid, 0) for pid in planned)
+        name = segment_name(planned, size)
+        shard_above, targets = layout(size)
+        return name, Assembled(shard_above, f"{name}/", targets)
 
     def _read(self, key: str, update) -> Made | None:
         """Return a shard's part from disk, or made again if it cannot be read."""
@@ -137,8 +146,8 @@ class SegmentPlan:
             if name is not None:
                 export.keep(self.old[name].files)
             elif number != self.target:
-                segment = Segment(segment_name(members), [p for p in members if p in live])
-                assembled = Assembled(prefix=f"{segment.name}/")
+                name, assembled = self._assembled(members)
+                segment = Segment(name, [p for p in members if p in live])
                 for pid in segment.pids:
                     got = self._read(self.facts[pid].key, update)
                     export.write(_recorded(segment.files, self._take(assembled, pid, got[0])))
