@@ -418,7 +418,10 @@ def test_the_state_reads_again_only_the_files_the_rebuild_wrote(work, monkeypatc
             for path in paths}  # read in the staging folder
     assert len(read) == len(paths)  # each once
     assert read == {n for n in done if not n.endswith(".html") and not n.startswith(f"{EXPORT_DIR}/")}
-    assert len(read) < len(done) / 2 and len(done) < len(after) / 2
+    # the export's segments are measured on their own (tests/search/test_segments.py): on a
+    # corpus this small each new segment merges with the others into one
+    pages = {n for n in done if not n.startswith(f"{EXPORT_DIR}/")}
+    assert len(read) < len(done) / 2 and len(pages) < len(after) / 2
     assert not logs["carried"].exists()  # every file carried over was known by the stat cache
     monkeypatch.setattr(state_module, "file_sha256", real)
     state = load_state(work / "site")[0]
