@@ -20,6 +20,7 @@ from compiler.core.errors import Diagnostics, FaqcError
 from compiler.core.model import Document
 from compiler.files.sources import read_source_file
 from compiler.files.textio import read_source
+from compiler.incremental.journal import Overlay
 from compiler.incremental.state import (DOCUMENTS_DIR, BuildState, SourceRecord, cached_document,
                                         document_blob, document_file, document_key, file_sha256,
                                         unpacked, write_file)
@@ -169,14 +170,14 @@ def _compare(result: SourcesRead, previous: BuildState | None) -> None:
                             if result.content[d] != before[d])
 
 
-def save_documents(root: Path, read: SourcesRead) -> None:
+def save_documents(root: Path, read: SourcesRead, view: Overlay | None = None) -> None:
     """Write the documents read by this build into the cache under ``root`` and let their
-    blobs go; drop stale ones."""
+    blobs go; drop stale ones from the site (``view``, by default ``root`` alone)."""
     for key, blob in sorted(read.fresh.items()):
         write_file(root / document_file(key), blob)
     read.fresh.clear()
     keep = {document_file(key) for key in read.content.values()}
-    folder = root / DOCUMENTS_DIR
-    for path in folder.iterdir() if folder.is_dir() else ():
-        if f"{DOCUMENTS_DIR}/{path.name}" not in keep:
-            path.unlink()
+    view = view or Overlay(root)
+    for name in view.names(DOCUMENTS_DIR):
+        if name not in keep:
+            view.remove(name)
