@@ -171,13 +171,16 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         stamp = input_stamp(templates or templates_dir(), rules)
         previous, result.reason = usable_state(out, stamp, full)      # state
     result.mode = "incremental" if previous else "full"
-    read = read_sources(source_files, diags, previous, out, jobs=jobs, progress=progress)  # read
-    result.read, result.errors, result.documents = read, read.errors, len(read.documents)
-    if not read.documents:
+    known = load_stat_cache(out, previous.files) if previous else {}  # read once, for all
+    read = read_sources(source_files, diags, previous, out, jobs=jobs, progress=progress,
+                        known=known, lazy=True)                         # read
+    result.read, result.errors, result.documents = read, read.errors, len(read.accepted)
+    if not read.accepted:
         raise FaqcError(f"{sources}: error: no source could be read; the site is left as it was")
-    known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
     if previous and nothing_changed(previous, read, out, known):
-        return _unchanged(result, previous, progress, started)
+        return _unchanged(result, previous, progress, started)  # no cached document decoded
+    with progress.phase("decode"):
+        read.decode(out, diags)  # the cached documents, which the collect phase takes whole
     notes = Diagnostics()  # the CR texts' faults; a file not read at all is said
     ruled = resolve_rules_site(read, rules, progress, cache, jobs, notes)  # collect, resolve rules
     result.rules_unread = [f"{note.file}: {note.message} (the other editions are read)"
