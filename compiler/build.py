@@ -59,14 +59,15 @@ from compiler.xref.inventory import Inventory, collect
 from compiler.xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_rules
 
 try:
-    from compiler.search.index.shards import SEARCH_FOLDERS, TOC_NAME, SearchUpdate, update_search
+    from compiler.search.index.shards import SEARCH_FOLDERS, SearchUpdate, update_search
     from compiler.search.schema import EXPORT_DIR, INDEX_DIR
-    SEARCH_ENTRIES = (f"{INDEX_DIR}/{TOC_NAME}", f"{EXPORT_DIR}/meta.js")
-    """The search folders' files that name the others: published after every other file."""
+    SEARCH_TOP = tuple(sorted({folder.partition("/")[0] for folder in (INDEX_DIR, EXPORT_DIR)}))
+    """The search's top folder, which an incremental build publishes whole
+    (``publish_changes``)."""
 except ModuleNotFoundError as exc:  # the search index is built by its own package, when present
     if exc.name != f"{__package__}.search":
         raise
-    update_search, SEARCH_FOLDERS, SEARCH_ENTRIES = None, (), ()
+    update_search, SEARCH_FOLDERS, SEARCH_TOP = None, (), ()
 
 
 @dataclass(slots=True)
@@ -239,7 +240,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                 result.search.signatures if result.search else {}, previews,
                 {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
             if previous:  # the changed files moved into place through a journal
-                for path, key in publish_changes(staging, out, files, SEARCH_ENTRIES).items():
+                for path, key in publish_changes(staging, out, files, SEARCH_TOP).items():
                     if path in files and files[path][1][:3] == key[:3]:
                         files[path] = files[path][0], key
             else:  # a clean build: the whole site swapped in

@@ -3,28 +3,34 @@
 An incremental build's staging folder (a sibling of the site, so on its file system) holds only
 what the build writes; the published site holds the rest (``Overlay``: what the writers see of
 the two). To publish, the build writes a journal into the site (``JOURNAL``: the staging
-folder's name, each file to move into place in order, each file to remove), synced and renamed
-into place, then renames each new file over its target (``os.replace``: a reader opens the old
-file or the new one, never half of one), the files that name the others (``last``: the
-search folders' entry files) after every other, then the build state;
-then it removes the files the new site no longer has, and the journal last. A reader may see,
-for the instant of a publish, some pages new and others old.
+folder's name, each file to move into place in order, each folder to swap, each file to
+remove), synced and renamed into place, then renames each new file over its target
+(``os.replace``: a reader opens the old file or the new one, never half of one); then the
+search folder, which the index phase stages whole (its files named by shard, rewritten under
+the same names, and read together), is exchanged with the site's in one step
+(``swap_folder``), so a search never reads an index of one build and texts of another; then
+the build state; then it removes the files the new site no longer has, and the journal last.
+A reader may see, for the instant of a publish, some pages new and others old.
 
 A build killed before the journal is in place leaves the site as it was (its staging folder is
 removed by the next build: rolled back); killed after, the next build, which holds the site's
 lock, completes the journal first (``recover``: each move whose file is still in the staging
-folder, every removal), then builds as usual: the site it leaves is the one a clean build
-gives. The journal is read as untrusted input (whoever can write the site can write it): a
-journal that is not one is removed and not acted on (the build then finds the files that
-differ from its state, and writes them again), and no path in it that is not a path in the
-site (``is_site_path``), or whose folder is reached through a symbolic link, is followed.
+folder, each swap not done, by the folder's inode, every removal), then builds as usual: the
+site it leaves is the one a clean build gives. The journal is read as untrusted input (whoever
+can write the site can write it): a journal that is not one is removed and not acted on (the
+build then finds the files that differ from its state, and writes them again), and no path in
+it that is not a path in the site (``is_site_path``), or whose folder is reached through a
+symbolic link, is followed. The journal is synced; the files it names are not (a killed
+process loses nothing written; a power cut may).
 
 Tests stop a build at a step of its publish: with ``FAQC_TEST_PUBLISH_STOP=N`` in the
 environment (read here only), the build kills itself (SIGKILL) at step N: 0 once the journal is
-in place, k after its k-th move or removal, ``len`` of them before the journal is removed.
+in place, k after its k-th move, swap or removal, their count before the journal is removed.
 """
 from __future__ import annotations
 
+import ctypes
+import errno
 import json
 import os
 import shutil
@@ -32,7 +38,7 @@ import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from stat import S_ISREG
+from stat import S_ISDIR, S_ISREG
 
 from compiler.core.paths import is_site_path
 from compiler.incremental.state import STATE_DIR, STATE_FILE, remove_file, stat_key
@@ -93,35 +99,39 @@ class Overlay:
 
 
 def publish_changes(staging: Path, out: Path, files: Iterable[str],
-                    last: Iterable[str] = ()) -> dict[str, tuple]:
+                    swap: Iterable[str] = ()) -> dict[str, tuple]:
     """Publish the incremental build in ``staging`` into the site ``out`` through the journal
     (see the module docstring): every file of ``staging`` that is not a link to the site's own
-    (a file the index phase carried) is moved into place, and the files of ``out`` not in
-    ``files`` (the new site's, but the state and the stat cache) removed; the files ``last``
-    (those that name others: the search folders' entry files) are moved after every other.
+    is moved into place, but in the folders ``swap`` (top-level folders staged whole, as the
+    search index's: exchanged with the site's at once, after the moves), and the files of
+    ``out`` not in ``files`` (the new site's, but the state and the stat cache) removed.
     Return each file moved with its ``stat_key`` once in place."""
+    swap = [name for name in swap if (staging / name).is_dir()]
+    whole = tuple(f"{name}/" for name in swap)
     moves = []
     for folder, _dirs, names in os.walk(staging):
         for name in names:
             full = os.path.join(folder, name)
             rel = Path(full).relative_to(staging).as_posix()
-            if rel != STATE_FILE and not _same_file(full, os.path.join(out, rel)):
+            if rel != STATE_FILE and not rel.startswith(whole) \
+                    and not _same_file(full, os.path.join(out, rel)):
                 moves.append(rel)
     keep = set(files) | {STATE_FILE, JOURNAL}
     removals = sorted(name for name in _site_names(out) if name not in keep
+                      and not name.startswith(whole)
                       and not name.startswith(f"{STATE_DIR}/stat-cache"))
-    entries = [name for name in last if name in moves]
-    moves = sorted(name for name in moves if name not in entries) + entries
+    moves.sort()
     if (staging / STATE_FILE).is_file():
         moves.append(STATE_FILE)
-    _write_journal(out, staging.name, moves, removals)
+    swaps = [[name, os.lstat(staging / name).st_ino] for name in swap]
+    _write_journal(out, staging.name, moves, swaps, removals)
     try:
-        placed = _apply(out, staging, moves, removals, _stopper())
+        placed = _apply(out, staging, moves, swaps, removals, _stopper())
     except KeyboardInterrupt:  # Ctrl-C mid-publish: the journal completed first
-        _apply(out, staging, moves, removals, lambda _step: None)
+        _apply(out, staging, moves, swaps, removals, lambda _step: None)
         raise
-    # what is left (the links the index phase carried) goes now, so the files' change times,
-    # moved by it, are settled when the caller takes their keys
+    # what is left (the old folders swapped out, the links the index phase carried) goes now,
+    # so the files' change times, moved by it, are settled when the caller takes their keys
     shutil.rmtree(staging, ignore_errors=True)
     return placed
 
@@ -136,37 +146,46 @@ def recover(out: Path, staging_pattern: Callable[[str], bool]) -> bool:
         return False
     try:
         data = json.loads(path.read_bytes())
-        staging, moves, removals = _checked(data, staging_pattern)
+        staging, moves, swaps, removals = _checked(data, staging_pattern)
     except (OSError, ValueError, RecursionError):
-        staging, moves, removals = None, [], []
+        staging, moves, swaps, removals = None, [], [], []
     if staging is not None:
-        _apply(out, out.parent / staging, moves, removals, lambda _step: None)
+        _apply(out, out.parent / staging, moves, swaps, removals, lambda _step: None)
     path.unlink(missing_ok=True)
     return True
 
 
-def _checked(data, staging_pattern: Callable[[str], bool]) -> tuple[str, list[str], list[str]]:
-    """Return the staging folder, moves and removals of a journal's JSON; raise ValueError if
-    it is not one this faqc writes, or names anything outside the site."""
+def _checked(data, staging_pattern: Callable[[str], bool]
+             ) -> tuple[str, list[str], list[list], list[str]]:
+    """Return the staging folder, moves, swaps and removals of a journal's JSON; raise
+    ValueError if it is not one this faqc writes, or names anything outside the site."""
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         raise ValueError("not a journal")
     staging, moves, removals = data.get("staging"), data.get("moves"), data.get("removals")
+    swaps = data.get("swaps")
+    if not isinstance(swaps, list) or not all(
+            isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+            and is_site_path(item[0]) and "/" not in item[0] and type(item[1]) is int
+            for item in swaps):
+        raise ValueError("a folder to swap that is not one of the site's")
     if not isinstance(staging, str) or "/" in staging or not staging_pattern(staging):
         raise ValueError("not a staging folder of this site")
     for names in (moves, removals):
         if not isinstance(names, list) or not all(isinstance(n, str) and is_site_path(n)
                                                   for n in names):
             raise ValueError("a path that is not one of the site")
-    return staging, moves, removals
+    return staging, moves, swaps, removals
 
 
-def _write_journal(out: Path, staging: str, moves: list[str], removals: list[str]) -> None:
+def _write_journal(out: Path, staging: str, moves: list[str], swaps: list[list],
+                   removals: list[str]) -> None:
     """Put the journal in place: written beside, synced, renamed (there whole or not at all)."""
     path = out / JOURNAL
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}")
     data = json.dumps({"format": JOURNAL_FORMAT, "staging": staging, "moves": moves,
-                       "removals": removals}, ensure_ascii=False, indent=0).encode("utf-8")
+                       "swaps": swaps, "removals": removals},
+                      ensure_ascii=False, indent=0).encode("utf-8")
     with open(temporary, "wb") as handle:
         handle.write(data)
         handle.flush()
@@ -174,17 +193,23 @@ def _write_journal(out: Path, staging: str, moves: list[str], removals: list[str
     os.replace(temporary, path)
 
 
-def _apply(out: Path, staging: Path, moves: list[str], removals: list[str],
+def _apply(out: Path, staging: Path, moves: list[str], swaps: list[list], removals: list[str],
            stop: Callable[[int], None]) -> dict[str, tuple]:
-    """Move ``moves`` from ``staging`` into ``out`` in order, then remove ``removals``, then
-    the journal; return the ``stat_key`` of each file moved, once in place. A move whose
-    file is no longer in ``staging`` (done before a kill) is passed over, and no move or
-    removal goes through a symbolic link out of either folder."""
+    """Move ``moves`` from ``staging`` into ``out`` in order (the state, the last, after the
+    folders ``swaps`` are exchanged), then remove ``removals``, then the journal; return the
+    ``stat_key`` of each file moved, once in place. A move whose file is no longer in
+    ``staging`` (done before a kill) is passed over, and no move or removal goes through a
+    symbolic link out of either folder."""
     stop(0)
     inside_out, inside_staging = inside_test(out), inside_test(staging)
     placed: dict[str, tuple] = {}
     step = 0
     for name in moves:
+        if name == STATE_FILE:  # the state after the folders it lists the files of
+            for folder, inode in swaps:
+                swap_folder(staging / folder, out / folder, inode)
+                step += 1
+                stop(step)
         source, target = os.path.join(staging, name), os.path.join(out, name)
         try:
             st = os.lstat(source)
@@ -217,6 +242,42 @@ def inside_test(root: str | Path) -> Callable[[str], bool]:
             seen[folder] = os.path.join(os.path.realpath(folder), "").startswith(top)
         return seen[folder]
     return inside
+
+
+def swap_folder(staged: Path, target: Path, inode: int) -> None:
+    """Put the folder ``staged`` (inode ``inode``) at ``target``: exchanged with the folder
+    there in one step (``renameat2``'s ``RENAME_EXCHANGE``, where the system has it), else
+    renamed in once that one is renamed away. Done already (``target`` is that folder), or
+    ``staged`` not that folder, nothing is done; neither may be a symbolic link."""
+    def inode_of(path: Path) -> int | None:
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return None
+        return st.st_ino if S_ISDIR(st.st_mode) else -1
+    if inode_of(target) == inode or inode_of(staged) != inode:
+        return
+    there = inode_of(target)
+    if there is None:
+        os.rename(staged, target)
+    elif there != -1 and not _exchange(staged, target):
+        os.rename(target, staged.with_name(f"{staged.name}.old"))
+        os.rename(staged, target)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Exchange the folders ``a`` and ``b`` atomically; return False where the system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    if ctypes.get_errno() in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP):
+        return False
+    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -1,8 +1,9 @@
 """An incremental build publishes through a journal (``compiler.incremental.journal``).
 
 A real ``faqc build`` is killed (SIGKILL, by the test hook ``FAQC_TEST_PUBLISH_STOP``) at steps
-of its publish: the journal just in place, after the first move, half way, just before the
-search folders' entry files, after the build state, after a removal, before the journal goes.
+of its publish: the journal just in place, after the first move, half way, after the last
+page, after the search folder's swap, after the build state, after a removal, before the
+journal goes.
 Each time every file of the site is the old site's or the new one's (none half-written), and
 the next build leaves the site a clean build of the new sources gives, byte for byte. A
 journal naming paths out of the site is not followed.
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.incremental.journal import JOURNAL, STOP_AT
+from compiler.incremental.journal import JOURNAL, STOP_AT, swap_folder
 from compiler.incremental.state import STATE_FILE
 from tests.incremental.test_interrupted import edited_copy
 from tests.site_files import manifest
@@ -61,16 +62,19 @@ def test_a_build_killed_at_each_step_of_its_publish_is_completed_by_the_next(sit
     probe = fresh_copy(work, "probe")
     assert build(new, probe, stop=0).returncode == -9
     journal = json.loads((probe / JOURNAL).read_bytes())
-    moves, removals = journal["moves"], journal["removals"]
+    moves, swaps, removals = journal["moves"], journal["swaps"], journal["removals"]
     assert removals and any(name.startswith("docs/mh3") for name in removals)
-    assert moves[-1] == STATE_FILE and moves[-3:-1] == ["search/index/_MAIN_1.toc",
-                                                        "search/data/meta.js"]
-    # in proportion to the change: what differs, not the whole site; what went, removed
-    assert {path for path, sha in reference.items() if old.get(path) != sha} <= set(moves) \
-        < set(reference)
-    assert set(removals) == set(old) - set(reference)
-    total = len(moves) + len(removals)
-    steps = sorted({0, 1, len(moves) // 2, len(moves) - 3, len(moves), len(moves) + 1, total})
+    assert moves[-1] == STATE_FILE and [name for name, _inode in swaps] == ["search"]
+    # in proportion to the change: what differs, not the whole site (the search folder
+    # swapped whole); what went, removed
+    differ = {path for path, sha in reference.items() if old.get(path) != sha}
+    assert {p for p in differ if not p.startswith("search/")} <= set(moves) < set(reference)
+    assert set(removals) == {p for p in set(old) - set(reference) if not p.startswith("search/")}
+    total = len(moves) + len(swaps) + len(removals)
+    # the journal in place, the first move, half way, the last page, the search swapped, the
+    # state moved, one removal, all done but the journal's removal
+    steps = sorted({0, 1, len(moves) // 2, len(moves) - 1, len(moves), len(moves) + 1,
+                    len(moves) + 2, total})
     for step in steps:
         site = fresh_copy(work, f"step-{step}")
         killed = build(new, site, stop=step)
@@ -114,3 +118,20 @@ def test_a_journal_naming_paths_out_of_the_site_is_not_followed(sites):
         assert (outside / "x.html").read_text(encoding="utf-8") == "outside\n"
         assert manifest(site) == reference
         assert not (site / JOURNAL).exists()
+
+
+def test_the_search_folder_is_exchanged_in_one_step_and_only_once(tmp_path):
+    staged, target = tmp_path / "staging" / "search", tmp_path / "site" / "search"
+    for folder, text in ((staged, "new"), (target, "old")):
+        folder.mkdir(parents=True)
+        (folder / "meta.js").write_text(text, encoding="utf-8")
+    inode = staged.stat().st_ino
+    swap_folder(staged, target, inode)
+    assert (target / "meta.js").read_text(encoding="utf-8") == "new"
+    assert target.stat().st_ino == inode
+    assert (staged / "meta.js").read_text(encoding="utf-8") == "old"  # exchanged, not moved
+    swap_folder(staged, target, inode)  # done already (a journal completed again): nothing
+    assert (target / "meta.js").read_text(encoding="utf-8") == "new"
+    shutil.rmtree(target)
+    swap_folder(staged, target, staged.stat().st_ino)  # no folder there: renamed in
+    assert (target / "meta.js").read_text(encoding="utf-8") == "old" and not staged.exists()
