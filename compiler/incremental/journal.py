@@ -247,8 +247,9 @@ def inside_test(root: str | Path) -> Callable[[str], bool]:
 def swap_folder(staged: Path, target: Path, inode: int) -> None:
     """Put the folder ``staged`` (inode ``inode``) at ``target``: exchanged with the folder
     there in one step (``renameat2``'s ``RENAME_EXCHANGE``, where the system has it), else
-    renamed in once that one is renamed away. Done already (``target`` is that folder), or
-    ``staged`` not that folder, nothing is done; neither may be a symbolic link."""
+    renamed in once that one is renamed away (a file or symbolic link there is removed, never
+    followed). Done already (``target`` is that folder), or ``staged`` not that folder,
+    nothing is done."""
     def inode_of(path: Path) -> int | None:
         try:
             st = os.lstat(path)
@@ -258,9 +259,12 @@ def swap_folder(staged: Path, target: Path, inode: int) -> None:
     if inode_of(target) == inode or inode_of(staged) != inode:
         return
     there = inode_of(target)
+    if there == -1:  # a file or a symbolic link where the folder goes: removed, not followed
+        target.unlink()
+        there = None
     if there is None:
         os.rename(staged, target)
-    elif there != -1 and not _exchange(staged, target):
+    elif not _exchange(staged, target):
         os.rename(target, staged.with_name(f"{staged.name}.old"))
         os.rename(staged, target)
 

@@ -135,3 +135,10 @@ def test_the_search_folder_is_exchanged_in_one_step_and_only_once(tmp_path):
     shutil.rmtree(target)
     swap_folder(staged, target, staged.stat().st_ino)  # no folder there: renamed in
     assert (target / "meta.js").read_text(encoding="utf-8") == "old" and not staged.exists()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.rmtree(target)
+    target.symlink_to(outside)  # a link where the folder goes is replaced, never followed
+    staged.mkdir()
+    swap_folder(staged, target, staged.stat().st_ino)
+    assert target.is_dir() and not target.is_symlink() and outside.is_dir()
