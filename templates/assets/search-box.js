@@ -187,9 +187,12 @@
           .then(function () {
             if (mine !== generation) return;
             var terms = E.positiveTerms(found.plan);
+            /* results of a later keystroke replace those a reader may have moved into */
+            var inside = list.contains(document.activeElement);
             list.textContent = "";
             page.forEach(function (h) { list.appendChild(resultItem(E, h, terms)); });
             if (found.hits.length) list.appendChild(allLink(q));
+            if (inside) (links()[0] || input).focus();
             say(found.hits.length ? WORDS.results(found.hits.length) : WORDS.none(q));
           });
       });
