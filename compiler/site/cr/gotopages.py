@@ -8,7 +8,7 @@ for the numbers starting with its digit, the runs of ``rules/renumbering.json`` 
 and last edition, today's number or null, the run's history page) and, for the editions shown
 in full, where a number stands when it is not under its own three-digit section, and for the
 older editions the site shows (only the sections their readers cite have a page), which of
-those sections have one: a number elsewhere goes to its history.
+those sections have one: a number elsewhere is read on its edition's contents page.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from compiler.cr.derive.renumbering import number_runs
 from compiler.site.cr.page import CrPageKey, cr_page
 from compiler.site.pages import Page, Site
 
-GOTO_FORMAT = 2
+GOTO_FORMAT = 3
 
 
 def goto_shard_path(key: str) -> str:
@@ -58,7 +58,8 @@ def goto_shard(site: Site, key: str) -> Page:
         if odd:
             placed[date] = dict(sorted(odd.items()))
     return cr_page(site, goto_shard_path(key), "goto_data.js", "goto", title="", description="",
-                   data={"format": GOTO_FORMAT, "key": key, "runs": runs, "sections": placed,
+                   data={"format": GOTO_FORMAT, "key": key, "newest": cr.library.latest.date,
+                         "runs": runs, "sections": placed,
                          "paged": _paged(site, key)})
 
 
