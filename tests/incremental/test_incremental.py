@@ -291,8 +291,8 @@ def test_nothing_changed_does_nothing(work):
     result = rebuild(work)
     assert (result.mode, result.written) == ("unchanged", 0)
     pages = len(list(site.rglob("*.html"))) + (site / "rules" / "renumbering.json").is_file() \
-        + len(list(site.glob("cr/goto/*.js")))
-    assert sum(result.pages.values()) == pages  # every page, the renumbering map, the go-to data
+        + len(list(site.glob("cr/goto/*.js"))) + len(list(site.glob("cr/data/*.js")))
+    assert sum(result.pages.values()) == pages  # every page, the renumbering map, the CR data
     assert site.stat().st_ino == inode  # not even republished
 
 
