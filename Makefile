@@ -14,6 +14,7 @@ FAQC   := $(BIN)/faqc
 STAMP  := $(VENV)/.installed
 
 FAQS      := content/faqs
+SITE_GOALS := all site check serve bundle bench
 FAQS_DONE := build/faqs/synced
 # The Comprehensive Rules are read from a folder of their published texts, never kept in the
 # repository: ../shared/cr when it exists (make RULES_FROM=DIR for another); without any, the
@@ -42,9 +43,12 @@ $(STAMP): pyproject.toml
 
 faqs: $(FAQS_DONE) ## Normalize each changed source into content/faqs/<document id>.yaml
 
-# Runs every time; touches its target only when a YAML was written or removed.
+# Runs every time; touches its target only when a YAML was written or removed. When the site is
+# made too, the build, which reads the sources as well, prints their warnings: sync leaves them
+# to it when it changed something (a build follows), so each is printed once.
 $(FAQS_DONE): FORCE | $(STAMP)
-	@$(PY) -m compiler.cli.sync sync content/sources --out-dir $(FAQS) --stamp $@
+	@$(PY) -m compiler.cli.sync sync content/sources --out-dir $(FAQS) --stamp $@ \
+	  $(if $(filter $(SITE_GOALS),$(or $(MAKECMDGOALS),all)),--warnings-to-build)
 
 site: $(SITE_DONE) ## Build the site (incrementally) into site/
 

@@ -5,14 +5,16 @@ collect -> resolve rules -> carry -> resolve cards -> write pages -> list -> sea
 publish (an incremental build makes the search index in a process of its own, beside carry,
 resolve cards, write pages and list: ``parallel.aside``; the index phase carries over and
 lists the files of its own folders, ``index_search``). Every source is read and every link
-target known before the first page is written; pages go to a staging folder that replaces the
-previous site only once everything is written.
+target known before the first page is written; pages go to a staging folder published only
+once everything is written.
 
 The build is incremental by content hash and declared dependencies (``compiler.incremental.state``,
 ``compiler.site.depends``): a source whose bytes did not change is not read again, a page
 whose inputs did not change is not rendered again, a document whose records did not change
-is not indexed again; unchanged files (by SHA-256) are hard-linked from the published site
-into the staging folder. One build at a time writes an output (``compiler.runtime.lock``). A different compiler, template or CR version (the stamp), a state that
+is not indexed again. An incremental build's staging folder holds only the files it writes
+(the index phase's folders still carried in as hard links), moved into the published site
+through a journal (``compiler.incremental.journal``); a clean build's staging folder is the
+whole site, swapped in. One build at a time writes an output (``compiler.runtime.lock``). A different compiler, template or CR version (the stamp), a state that
 cannot be read, or ``full=True`` makes a clean build; either way the site is the same, byte
 for byte.
 
@@ -39,6 +41,7 @@ from compiler.core.errors import Diagnostics, FaqcError, output_error
 from compiler.cr import CrLibrary, load_cr_library
 from compiler.cr.derive.history import RuleHistory
 from compiler.files.sources import discover_sources
+from compiler.incremental.journal import Overlay, publish_changes
 from compiler.incremental.read import SourcesRead, read_sources, save_documents
 from compiler.incremental.state import (BuildState, input_stamp, keyed_site_files, load_stat_cache,
                                         load_state, save_stat_cache, save_state, site_files)
@@ -49,7 +52,7 @@ from compiler.runtime.progress import Progress
 from compiler.site.cr.crsite import CrSite, make_cr_site
 from compiler.site.depends import SiteDeps
 from compiler.site.pages import Site, make_site
-from compiler.site.publish import carry_over, clear_abandoned, publish, staging_dir
+from compiler.site.publish import carry_over, clear_abandoned, intact_files, publish, staging_dir
 from compiler.site.write import (SITE_MARKER, WriteResult, copy_assets, site_environment,
                                  write_cards_script, write_pages)
 from compiler.xref.inventory import Inventory, collect
@@ -57,10 +60,14 @@ from compiler.xref.resolve import Resolver, RuleLinks, resolve_cards, resolve_ru
 
 try:
     from compiler.search.index.shards import SEARCH_FOLDERS, SearchUpdate, update_search
+    from compiler.search.schema import EXPORT_DIR, INDEX_DIR
+    SEARCH_TOP = tuple(sorted({folder.partition("/")[0] for folder in (INDEX_DIR, EXPORT_DIR)}))
+    """The search's top folder, which an incremental build publishes whole
+    (``publish_changes``)."""
 except ModuleNotFoundError as exc:  # the search index is built by its own package, when present
     if exc.name != f"{__package__}.search":
         raise
-    update_search, SEARCH_FOLDERS = None, ()
+    update_search, SEARCH_FOLDERS, SEARCH_TOP = None, (), ()
 
 
 @dataclass(slots=True)
@@ -165,13 +172,16 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
         stamp = input_stamp(templates or templates_dir(), rules)
         previous, result.reason = usable_state(out, stamp, full)      # state
     result.mode = "incremental" if previous else "full"
-    read = read_sources(source_files, diags, previous, out, jobs=jobs, progress=progress)  # read
-    result.read, result.errors, result.documents = read, read.errors, len(read.documents)
-    if not read.documents:
+    known = load_stat_cache(out, previous.files) if previous else {}  # read once, for all
+    read = read_sources(source_files, diags, previous, out, jobs=jobs, progress=progress,
+                        known=known, lazy=True)                         # read
+    result.read, result.errors, result.documents = read, read.errors, len(read.accepted)
+    if not read.accepted:
         raise FaqcError(f"{sources}: error: no source could be read; the site is left as it was")
-    known = load_stat_cache(out, previous.files) if previous else {}  # read once, for both
     if previous and nothing_changed(previous, read, out, known):
-        return _unchanged(result, previous, progress, started)
+        return _unchanged(result, previous, progress, started)  # no cached document decoded
+    with progress.phase("decode"):
+        read.decode(out, diags)  # the cached documents, which the collect phase takes whole
     notes = Diagnostics()  # the CR texts' faults; a file not read at all is said
     ruled = resolve_rules_site(read, rules, progress, cache, jobs, notes)  # collect, resolve rules
     result.rules_unread = [f"{note.file}: {note.message} (the other editions are read)"
@@ -204,19 +214,21 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
 
         with aside(index, beside) as indexed:
             with progress.phase("carry"):
-                # the unchanged files hard-linked (copy-on-write), but the index's
-                carried = carry_over(out, staging, {path: sha for path, sha in old.files.items()
-                                                    if path not in theirs}, known) \
-                    if previous else {}
-                save_documents(staging, read)
+                # the published files still as the state lists them, but the index's: the
+                # staging folder gets only what this build writes (``Overlay``)
+                view = Overlay(staging, out, intact_files(out, {
+                    path: sha for path, sha in old.files.items() if path not in theirs}, known)) \
+                    if previous else Overlay(staging)
+                save_documents(staging, read, view)
             site, deps = resolve_cards_site(ruled, read, progress, jobs)  # resolve cards
             del ruled
             gc.freeze()
             written, previews = write_staging(staging, site, deps, previous is not None,
-                                              old, templates, jobs, progress, reuse)  # pages
+                                              old, templates, jobs, progress, reuse, view)
             del site, deps
             with progress.phase("list"):  # the site's files and their hashes, but the index's
-                files = keyed_site_files(staging, carried | written.files, leave=SEARCH_FOLDERS)
+                files = view.listed(keyed_site_files(staging, written.files,
+                                                     leave=SEARCH_FOLDERS))
             searched, indexing = indexed()
         if beside:
             progress.take(indexing)
@@ -227,8 +239,13 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
                 stamp, read.records, written.signatures,
                 result.search.signatures if result.search else {}, previews,
                 {path: sha for path, (sha, _key) in files.items()}, dict(written.pages)))
-            publish(staging, out, SITE_MARKER)                       # publish
-            save_stat_cache(out, files, carried | written.linked | searched.carried |
+            if previous:  # the changed files moved into place through a journal
+                for path, key in publish_changes(staging, out, files, SEARCH_TOP).items():
+                    if path in files and files[path][1][:3] == key[:3]:
+                        files[path] = files[path][0], key
+            else:  # a clean build: the whole site swapped in
+                publish(staging, out, SITE_MARKER)                   # publish
+            save_stat_cache(out, files, view.intact | written.linked | searched.carried |
                             (result.search.linked if result.search else {}))
     result.pages, result.written, result.removed = written.pages, sum(written.written.values()), \
         written.removed
@@ -289,18 +306,19 @@ def resolve_cards_site(ruled: RuledSite, read: SourcesRead, progress: Progress,
 
 def write_staging(staging: Path, site: Site, deps: SiteDeps, incremental: bool, old: BuildState,
                   templates: Path | None, jobs: int | None, progress: Progress,
-                  reuse: Path | None = None) -> tuple[WriteResult, dict[str, str]]:
-    """Write into the staging folder (holding the previous site's files, if incremental: carried
-    in) the pages whose signature changed, cards.js and the assets; return what was written and
-    the previews' signatures. A page or preview file whose bytes are those of its file in the
-    site ``reuse`` is linked to it (``write_pages``)."""
+                  reuse: Path | None = None, view: Overlay | None = None
+                  ) -> tuple[WriteResult, dict[str, str]]:
+    """Write into the staging folder the pages whose signature changed, cards.js and the
+    assets, the site being ``view`` (if incremental: the published site's files under those
+    written); return what was written and the previews' signatures. A page or preview file
+    whose bytes are those of its file in the site ``reuse`` is linked to it (``write_pages``)."""
     env = site_environment(templates)
     written = write_pages(site, staging, env, deps, old.pages, jobs=jobs, progress=progress,
-                          reuse=reuse)
+                          reuse=reuse, view=view)
     with progress.phase("previews"):
         previews = write_cards_script(site, staging, env, deps, old.previews, jobs=jobs,
-                                      reuse=reuse, linked=written.linked)
-        copy_assets(staging, templates, missing_only=incremental)
+                                      reuse=reuse, linked=written.linked, view=view)
+        copy_assets(staging, templates, missing_only=incremental, view=view)
     return written, previews
 
 

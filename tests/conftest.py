@@ -18,7 +18,7 @@ from compiler.readers import read_document
 from compiler.runtime.lock import hold_lock
 from tests.cr_texts import SHARED_CR, six_editions
 from tests.search_support import (built, built_data,  # noqa: F401 (fixtures, once per session)
-                                  history, inventory)
+                                  history, inventory, segmented)
 
 
 def pytest_configure(config):

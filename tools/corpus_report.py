@@ -35,6 +35,7 @@ from tools.measure.accuracy import DocumentAccuracy, expected_entries, measure  
 from tools.measure.carddata import fold_name, read_sets  # noqa: E402
 from tools.measure.copies import make_copies, symbols_lost  # noqa: E402
 from tools.measure.identity import Identity, identity  # noqa: E402
+from tools.measure.rulings import Attached, attached  # noqa: E402
 
 REVIEWED = ROOT / "tests" / "data" / "corpus-reviewed.tsv"
 _ROW_RE = re.compile(r"^\| ([^|]+?\.(?:md|txt)) \| ([^|]+?) \| ([^|]+?) \|")
@@ -69,6 +70,8 @@ class Measured:
     accuracy: DocumentAccuracy
     identity: Identity
     """The multi-face cards: grouped into one entry, named and of their kind as the data says."""
+    rulings: Attached
+    """The rulings: each on its card (a copy's: as its capture has them)."""
 
 
 def subjects(shared: Path) -> list[Subject]:
@@ -113,7 +116,7 @@ def measure_subject(subject: Subject, cards: Path, symbols_lost: bool = False) -
                     sum(missing.values()), sum(extra.values()),
                     any(d.category == "layout.unknown" for d in diags.items),
                     measure(doc, src.text, data, symbols_lost, expected),
-                    identity(doc, data, captured))
+                    identity(doc, data, captured), attached(doc, captured))
 
 
 def reviewed() -> set[tuple[str, str, str]]:
@@ -168,8 +171,9 @@ def table(results: list[Measured]) -> str:
     """Return the Markdown table of the results (reviewed misses counted right in brackets)."""
     excused = reviewed()
     head = ("| document | layout | set | date | words lost | entries found | faces right "
-            "(reviewed) | boundary right (reviewed) | multi-face cards: grouped, named, kind |\n"
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+            "(reviewed) | boundary right (reviewed) | multi-face cards: grouped, named, kind | "
+            "rulings attached |\n"
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
     rows = []
     for r in results:
         acc, sh = r.accuracy, shares(r, excused)
@@ -180,7 +184,8 @@ def table(results: list[Measured]) -> str:
             f"{r.words_missing} | {got}/{len(acc.expected)} ({sh.found:.1%}) | "
             f"{right}/{len(acc.faces)} {sh.right:.1%} ({sh.right_reviewed:.1%}) | "
             f"{acc.entries - len(acc.boundary_wrong)}/{acc.entries} {sh.boundary:.1%} "
-            f"({sh.boundary_reviewed:.1%}) | {_identity_cell(r.identity)} |")
+            f"({sh.boundary_reviewed:.1%}) | {_identity_cell(r.identity)} | "
+            f"{r.rulings.attached}/{r.rulings.rulings} |")
     return head + "\n".join(rows) + "\n"
 
 
@@ -200,6 +205,7 @@ def details(r: Measured) -> str:
     out += [f"  boundary: {n} (line {ln}): {why}" for n, ln, why in r.accuracy.boundary_wrong]
     out += [f"  not in the card data: {n} (line {ln})" for n, ln in r.accuracy.unknown]
     out += [f"  card {line}" for line in r.identity.misses]
+    out += [f"  ruling {line}" for line in r.rulings.misses]
     return "\n".join(out)
 
 

@@ -86,8 +86,11 @@ def _normalize_chunk(items: list[tuple[str, str, bytes]]) -> list[tuple]:
 
 
 def sync(sources_dir: Path, out_dir: Path, manifest: Path,
-         say=say) -> bool:
-    """Bring ``out_dir`` up to date with ``sources_dir``; return True if anything changed."""
+         say=say, defer_warnings: bool = False) -> bool:
+    """Bring ``out_dir`` up to date with ``sources_dir``; return True if anything changed.
+    ``defer_warnings``: the sources' warnings are left to the build make runs next when
+    something changed (it reads the sources too and prints them: once, not twice), and
+    printed here only when nothing did (no build follows)."""
     diags = Diagnostics()
     paths = discover_sources(sources_dir, diags)
     code = code_stamp()
@@ -101,10 +104,14 @@ def sync(sources_dir: Path, out_dir: Path, manifest: Path,
             if not current(entries.get(path.name), hashes[path.name], out_dir):
                 todo.append((path.name, str(path), data))
         fresh = {item[0]: item for item in map_chunks(_normalize_chunk, todo, chunk=1)}
-        _report(paths, fresh, diags)
+        warnings = _report(paths, fresh, diags)
         named = _check_ids(paths, entries, fresh)
+        if not defer_warnings:
+            _say_all(warnings)
         changed = _write(paths, fresh, hashes, entries, out_dir, say)
         changed |= _prune(out_dir, set(named), say)
+        if defer_warnings and not changed:
+            _say_all(warnings)
         kept = {p.name: entries[p.name] for p in paths if p.name in entries}
         write_atomic(manifest, json.dumps({"code": code, "sources": {
             n: {"sha256": e.sha256, "yaml": e.yaml, "yaml_sha256": e.yaml_sha256}
@@ -112,18 +119,23 @@ def sync(sources_dir: Path, out_dir: Path, manifest: Path,
     return changed
 
 
-def _report(paths: list[Path], fresh: dict[str, tuple], diags: Diagnostics) -> None:
-    """Print the warnings of the sources read; refuse, with nothing written, if any failed."""
+def _report(paths: list[Path], fresh: dict[str, tuple], diags: Diagnostics) -> list[str]:
+    """Return the warnings of the sources read; refuse, with nothing written, if any failed
+    (printing the warnings and errors)."""
     for path in paths:
         if path.name in fresh:
             diags.items.extend(fresh[path.name][3])
-    for diag in diags.sorted():
-        say(diag.format())
+    warnings = [diag.format() for diag in diags.sorted()]
     errors = [fresh[p.name][4] for p in paths if p.name in fresh and fresh[p.name][4]]
-    for line in errors:
-        say(line)
     if errors:
+        _say_all(warnings + errors)
         raise FaqcError(f"{len(errors)} source(s) could not be read; nothing written")
+    return warnings
+
+
+def _say_all(lines: list[str]) -> None:
+    for line in lines:
+        say(line)
 
 
 def _check_ids(paths: list[Path], entries: dict[str, Entry],
@@ -179,10 +191,13 @@ def main() -> None:
 @click.option("--out-dir", required=True, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--stamp", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="Touched when a YAML was written or removed (the manifest lies beside it).")
-def sync_command(sources_dir: Path, out_dir: Path, stamp: Path) -> None:
+@click.option("--warnings-to-build", is_flag=True,
+              help="Leave the sources' warnings to the build that follows when anything changed.")
+def sync_command(sources_dir: Path, out_dir: Path, stamp: Path, warnings_to_build: bool) -> None:
     """Normalize every source of SOURCES_DIR whose YAML in OUT_DIR is missing or not its own."""
     stamp.parent.mkdir(parents=True, exist_ok=True)
-    if sync(sources_dir, out_dir, stamp.parent / MANIFEST) or not stamp.exists():
+    if sync(sources_dir, out_dir, stamp.parent / MANIFEST, defer_warnings=warnings_to_build) \
+            or not stamp.exists():
         stamp.touch()
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from compiler.core.model import Face
+from compiler.core.model import CardEntry, Face
 
 KINDS = ("normal", "transform", "modal_dfc", "meld", "split", "aftermath", "adventure", "flip")
 """The kinds of card (``CardEntry.layout``)."""
@@ -71,3 +72,17 @@ def card_aliases(kind: str, name: str, face_names: Sequence[str]) -> list[str]:
     elif kind == "meld" and len(face_names) > 1:
         names += [f"{half} // {face_names[-1]}" for half in face_names[:-1]]
     return list(dict.fromkeys(n for n in names if n != name))
+
+
+def physical_cards(entry: CardEntry) -> list[CardEntry]:
+    """Return the cards an entry prints: itself, but for a meld group (the halves, then the card
+    they meld into), which is the melded card alone, then each half with the melded card as
+    its back face (``Bruna, the Fading Light // Brisela, Voice of Nightmares``, as the card
+    data has them). The cards share the entry's id, place and blocks: its rulings are about
+    all of them."""
+    if entry.layout != "meld" or len(entry.faces) < 3:
+        return [entry]
+    melded = entry.faces[-1]
+    halves = [replace(entry, name=half.name, name_ja=half.name_ja, faces=[half, melded])
+              for half in entry.faces[:-1]]
+    return [replace(entry, name=melded.name, name_ja=melded.name_ja, faces=[melded]), *halves]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,9 +21,10 @@ from compiler.core.errors import Diagnostics, FaqcError
 from compiler.core.model import Document
 from compiler.files.sources import read_source_file
 from compiler.files.textio import read_source
+from compiler.incremental.journal import Overlay
 from compiler.incremental.state import (DOCUMENTS_DIR, BuildState, SourceRecord, cached_document,
                                         document_blob, document_file, document_key, file_sha256,
-                                        unpacked, write_file)
+                                        stat_key, unpacked, write_file)
 from compiler.readers import read_document
 from compiler.runtime.parallel import map_chunks
 from compiler.runtime.progress import Progress
@@ -33,7 +35,13 @@ class SourcesRead:
     """The documents of a build's sources, and what changed since the previous build."""
 
     documents: list[Document] = field(default_factory=list)
-    """In source order, without sources that failed or repeat an id."""
+    """In source order, without sources that failed or repeat an id (once ``decode``d)."""
+    accepted: list[str] = field(default_factory=list)
+    """The names of the sources of ``documents``, in source order."""
+    pending: dict[str, tuple[str, Path]] = field(default_factory=dict)
+    """The cached documents not decoded yet: name to cache key and source path."""
+    decoded: dict[str, Document] = field(default_factory=dict)
+    """The documents decoded so far, by source name."""
     records: dict[str, SourceRecord] = field(default_factory=dict)
     """What each source gave, by its name in the sources folder."""
     content: dict[str, str] = field(default_factory=dict)
@@ -51,17 +59,45 @@ class SourcesRead:
 
     def describe(self) -> str:
         """Return ``5 (1 added, 0 changed, 0 removed; 1 read, 4 from the cache)``."""
-        return (f"{len(self.documents)} ({len(self.added)} added, {len(self.changed)} changed, "
+        return (f"{len(self.accepted)} ({len(self.added)} added, {len(self.changed)} changed, "
                 f"{len(self.removed)} removed; {self.parsed} read, "
-                f"{len(self.documents) - self.parsed} from the cache)")
+                f"{len(self.accepted) - self.parsed} from the cache)")
+
+    def decode(self, out: Path, diags: Diagnostics) -> list[Document]:
+        """Fill in ``documents``: the cached ones decoded from the site at ``out`` (one that
+        cannot be, though its file is as the state says, is read from its source again)."""
+        for name, (key, path) in sorted(self.pending.items()):
+            doc = cached_document(out, key)
+            if not isinstance(doc, Document) or doc.id != self.records[name].doc:
+                doc = self._read_again(name, path, diags)
+            self.decoded[name] = doc
+        self.pending.clear()
+        self.documents = [self.decoded[name] for name in self.accepted]
+        return self.documents
+
+    def _read_again(self, name: str, path: Path, diags: Diagnostics) -> Document:
+        data = read_source_file(path)
+        [(_name, sha, blob, record)] = _read_chunk([(name, str(path), data,
+                                                     hashlib.sha256(data).hexdigest())])
+        if blob is None or record.doc != self.records[name].doc:
+            raise FaqcError(f"{path}: error: the build state does not match its cached document; "
+                            "build again with --full")
+        self.fresh[document_key(name, sha)] = blob
+        self.parsed += 1
+        return Document.from_dict(json.loads(unpacked(blob)))
 
 
 def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | None, out: Path,
-                 *, jobs: int | None = None, progress: Progress | None = None) -> SourcesRead:
-    """Read every source of ``paths``; with ``previous``, reuse what the site at ``out`` cached."""
+                 *, jobs: int | None = None, progress: Progress | None = None,
+                 known: dict[str, tuple[str, tuple]] | None = None,
+                 lazy: bool = False) -> SourcesRead:
+    """Read every source of ``paths``; with ``previous``, reuse what the site at ``out`` cached
+    (a cache file whose ``stat_key`` is the one ``known`` gives, the stat cache's, is not
+    hashed again). With ``lazy``, the cached documents are left to decode (``SourcesRead.decode``):
+    a build that finds nothing changed never decodes them."""
     progress = progress or Progress()
     result = SourcesRead()
-    docs: dict[str, Document] = {}
+    docs = result.decoded
     todo: list[tuple[str, str, bytes, str]] = []
     with progress.phase("read", len(paths), "source") as advance:
         for path in paths:
@@ -70,11 +106,11 @@ def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | N
                 continue
             sha = hashlib.sha256(data).hexdigest()
             old = previous.sources.get(name) if previous else None
-            doc = _cached(old, sha, out, name, previous.files if previous else {})
-            if old is not None and old.sha256 == sha and (old.error or doc is not None):
+            cached = _cached(old, sha, out, name, previous.files if previous else {}, known or {})
+            if old is not None and old.sha256 == sha and (old.error or cached):
                 result.records[name] = old
-                if doc is not None:
-                    docs[name] = doc
+                if cached:
+                    result.pending[name] = document_key(name, sha), path
                 advance(1)
             else:
                 todo.append((name, str(path), data, sha))
@@ -85,8 +121,10 @@ def read_sources(paths: list[Path], diags: Diagnostics, previous: BuildState | N
                 result.fresh[document_key(name, sha)] = blob
                 result.parsed += 1
                 docs[name] = Document.from_dict(json.loads(unpacked(blob)))
-    _assemble(result, paths, docs, diags)
+    _assemble(result, paths, diags)
     _compare(result, previous)
+    if not lazy:
+        result.decode(out, diags)
     return result
 
 
@@ -104,21 +142,21 @@ def _unplaced(message: str, where: str) -> str:
     return message[len(where):] if message.startswith(f"{where}:") else message
 
 
-def _cached(old: SourceRecord | None, sha: str, out: Path, name: str,
-            files: dict[str, str]) -> Document | None:
-    """Return the cached document of a source whose bytes are unchanged, if the cache file is
-    the one the previous build wrote (its SHA-256 in the state's files)."""
+def _cached(old: SourceRecord | None, sha: str, out: Path, name: str, files: dict[str, str],
+            known: dict[str, tuple[str, tuple]]) -> bool:
+    """Return True if a source whose bytes are unchanged has its cached document as the
+    previous build wrote it (its SHA-256 in the state's files; a file whose ``stat_key`` is the
+    one ``known`` gives is not read)."""
     if old is None or old.sha256 != sha or old.doc is None:
-        return None
-    key = document_key(name, sha)
-    cache = document_file(key)
+        return False
+    cache = document_file(document_key(name, sha))
     try:
-        if file_sha256(out / cache) != files.get(cache):
-            return None  # changed since the previous build wrote it: read the source again
+        if files.get(cache) is not None and known.get(cache) == (files[cache], stat_key(
+                os.lstat(out / cache))):
+            return True
+        return file_sha256(out / cache) == files.get(cache)  # else: read the source again
     except OSError:
-        return None
-    doc = cached_document(out, key)
-    return doc if isinstance(doc, Document) and doc.id == old.doc else None
+        return False
 
 
 def _read_chunk(items: list[tuple[str, str, bytes, str]]) -> list[tuple]:
@@ -137,9 +175,9 @@ def _read_chunk(items: list[tuple[str, str, bytes, str]]) -> list[tuple]:
     return out
 
 
-def _assemble(result: SourcesRead, paths: list[Path], docs: dict[str, Document],
-              diags: Diagnostics) -> None:
-    """Put the documents in source order, turning a repeated id into an error."""
+def _assemble(result: SourcesRead, paths: list[Path], diags: Diagnostics) -> None:
+    """Put the documents' sources in order (``accepted``), turning a repeated id into an
+    error (the ids are the records')."""
     taken: dict[str, Path] = {}
     for path in paths:
         name, record = path.name, result.records[path.name]
@@ -147,14 +185,14 @@ def _assemble(result: SourcesRead, paths: list[Path], docs: dict[str, Document],
         if record.error:
             result.errors.append(record.error_line(str(path)))
             continue
-        doc = docs[name]
-        if doc.id in taken:
-            result.errors.append(f"{path}: error: document id '{doc.id}' is also the id of "
-                                 f"{taken[doc.id]}")
+        doc_id = record.doc
+        if doc_id in taken:
+            result.errors.append(f"{path}: error: document id '{doc_id}' is also the id of "
+                                 f"{taken[doc_id]}")
             continue
-        taken[doc.id] = path
-        result.documents.append(doc)
-        result.content[doc.id] = document_key(name, record.sha256)
+        taken[doc_id] = path
+        result.accepted.append(name)
+        result.content[doc_id] = document_key(name, record.sha256)
 
 
 def _compare(result: SourcesRead, previous: BuildState | None) -> None:
@@ -169,14 +207,14 @@ def _compare(result: SourcesRead, previous: BuildState | None) -> None:
                             if result.content[d] != before[d])
 
 
-def save_documents(root: Path, read: SourcesRead) -> None:
+def save_documents(root: Path, read: SourcesRead, view: Overlay | None = None) -> None:
     """Write the documents read by this build into the cache under ``root`` and let their
-    blobs go; drop stale ones."""
+    blobs go; drop stale ones from the site (``view``, by default ``root`` alone)."""
     for key, blob in sorted(read.fresh.items()):
         write_file(root / document_file(key), blob)
     read.fresh.clear()
     keep = {document_file(key) for key in read.content.values()}
-    folder = root / DOCUMENTS_DIR
-    for path in folder.iterdir() if folder.is_dir() else ():
-        if f"{DOCUMENTS_DIR}/{path.name}" not in keep:
-            path.unlink()
+    view = view or Overlay(root)
+    for name in view.names(DOCUMENTS_DIR):
+        if name not in keep:
+            view.remove(name)

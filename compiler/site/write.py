@@ -24,7 +24,8 @@ from typing import Any
 from jinja2 import Environment
 
 from compiler.core.errors import FaqcError
-from compiler.incremental.state import place_file, remove_file
+from compiler.incremental.journal import Overlay
+from compiler.incremental.state import place_file
 from compiler.render import render_page
 from compiler.render.env import asset_files, create_environment
 from compiler.render.urls import site_path
@@ -121,21 +122,24 @@ def all_pages(site: Site, env: Environment) -> Iterator[Page]:
 
 def write_pages(site: Site, root: Path, env: Environment, deps: SiteDeps,
                 previous: dict[str, str], *, jobs: int | None = None,
-                progress: Progress | None = None, reuse: Path | None = None) -> WriteResult:
-    """Render into ``root`` every page whose signature is not in ``previous`` (path -> signature);
-    remove the pages ``previous`` lists that the site no longer has. A page whose bytes are
-    those of its file under ``reuse`` (the published site, in a clean build) is linked to it
+                progress: Progress | None = None, reuse: Path | None = None,
+                view: Overlay | None = None) -> WriteResult:
+    """Render into ``root`` every page whose signature is not in ``previous`` (path -> signature)
+    or whose file the site (``view``, by default ``root`` alone) does not have; remove the pages
+    ``previous`` lists that the site no longer has. A page whose bytes are those of its file
+    under ``reuse`` (the published site, in a clean build) is linked to it
     (``state.place_file``)."""
     progress = progress or Progress()
+    view = view or Overlay(root)
     result = WriteResult()
     with progress.phase("plan"):
         plan = plan_pages(site, env, deps)
     todo = [p for p in plan if p.signature is None or previous.get(p.path) != p.signature
-            or not (root / p.path).is_file()]
+            or not view.has(p.path)]
     result.signatures = {p.path: p.signature for p in plan if p.signature is not None}
     result.pages = Counter(p.kind for p in plan)
     for path in sorted(set(previous) - {p.path for p in plan}):
-        result.removed += remove_file(root, path)
+        result.removed += view.remove(path)
     with progress.phase("write", len(todo), "page") as advance:
         for kind, path, sha, key, linked in map_chunks(_render_chunk(site, env, root, reuse),
                                                        todo, jobs=jobs, advance=advance):
@@ -160,17 +164,20 @@ def _render_chunk(site: Site, env: Environment, root: Path, reuse: Path | None):
     return render
 
 
-def copy_assets(root: Path, templates: Path | None, *, missing_only: bool) -> int:
-    """Copy the static assets into ``root`` (with ``missing_only``, those not there); return how many."""
+def copy_assets(root: Path, templates: Path | None, *, missing_only: bool,
+                view: Overlay | None = None) -> int:
+    """Copy the static assets into ``root`` (with ``missing_only``, those the site, ``view``,
+    does not have); return how many."""
     copied = 0
+    view = view or Overlay(root)
     for target, source in asset_files(templates).items():
-        if missing_only and (root / target).is_file():
+        if missing_only and view.has(target):
             continue
         (root / target).unlink(missing_ok=True)
         (root / target).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, root / target)
         copied += 1
-    if not (root / SITE_MARKER).is_file():
+    if not view.has(SITE_MARKER):
         (root / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     return copied
 
@@ -189,15 +196,18 @@ def preview_signature(deps: SiteDeps, key: str) -> str:
 def write_cards_script(site: Site, root: Path, env: Environment, deps: SiteDeps,
                        previous: dict[str, str], *, jobs: int | None = None,
                        reuse: Path | None = None,
-                       linked: dict[str, tuple[str, tuple]] | None = None) -> dict[str, str]:
+                       linked: dict[str, tuple[str, tuple]] | None = None,
+                       view: Overlay | None = None) -> dict[str, str]:
     """Write ``assets/cards.js`` and the preview buckets (``compiler.site.faq.cardsjs``), rendering
     only the previews whose signature is not the one in ``previous`` and writing only the files
     whose bytes change; return the signatures (by card slug). A file whose bytes are those of
-    its file under ``reuse`` is linked to it (``write_pages``), and put in ``linked``."""
+    its file under ``reuse`` is linked to it (``write_pages``), and put in ``linked``; the
+    files there already are those of ``view`` (by default, of ``root`` alone)."""
+    view = view or Overlay(root)
     signatures = {card.slug: preview_signature(deps, name) for name, card in site.inv.cards.items()}
-    if previous == signatures and cards_files_present(root):
+    if previous == signatures and cards_files_present(view):
         return signatures
-    old = preview_paths(root) if previous else {}
+    old = preview_paths(view) if previous else {}
     # the previews already there, as their entries: read one bucket file at a time, and each
     # preview's dict let go once its entry is made (with every file's bytes and every preview's
     # dict held at once, an incremental build of the 20 MiB benchmark corpus grew by 145 MiB
@@ -220,17 +230,17 @@ def write_cards_script(site: Site, root: Path, env: Environment, deps: SiteDeps,
             if was_linked and linked is not None:
                 linked[name] = hashlib.sha256(data).hexdigest(), key
     for name in sorted(set(old) - names):
-        remove_file(root, name)
+        view.remove(name)
     return signatures
 
 
-def preview_paths(root: Path) -> dict[str, Path]:
-    """Return ``cards.js`` and every file in the buckets' folder under ``root`` (site path ->
-    path), links left out."""
+def preview_paths(view: Overlay) -> dict[str, Path]:
+    """Return ``cards.js`` and every file in the buckets' folder of the site ``view`` (site
+    path -> path), links left out."""
     paths = {}
-    for path in [root / CARDS_SCRIPT, *sorted((root / BUCKET_DIR).glob("*"))]:
-        if path.is_file() and not path.is_symlink():
-            paths[path.relative_to(root).as_posix()] = path
+    for name in [CARDS_SCRIPT, *view.names(BUCKET_DIR)]:
+        if view.has(name) and not (path := view.path(name)).is_symlink():
+            paths[name] = path
     return paths
 
 
@@ -238,7 +248,7 @@ def previous_previews(root: Path) -> dict[str, dict]:
     """Return the previews in the bucket files under ``root`` (they are the cache), or {}:
     only those in the bucket ``cards.js`` says they belong in."""
     previews: dict[str, dict] = {}
-    for bucket in _bucket_previews(preview_paths(root)):
+    for bucket in _bucket_previews(preview_paths(Overlay(root))):
         previews.update(bucket)
     return previews
 
@@ -255,13 +265,14 @@ def _bucket_previews(paths: dict[str, Path]) -> Iterator[dict[str, dict]]:
             yield read_bucket(base, path.read_bytes(), count)
 
 
-def cards_files_present(root: Path) -> bool:
-    """Return True when ``cards.js`` is under ``root`` with every bucket it names."""
+def cards_files_present(view: Overlay) -> bool:
+    """Return True when the site ``view`` has ``cards.js`` and every bucket it names."""
     try:
-        count = read_index((root / CARDS_SCRIPT).read_bytes())
+        count = read_index(view.path(CARDS_SCRIPT).read_bytes()) if view.has(CARDS_SCRIPT) \
+            else None
     except OSError:
         return False
-    return count is not None and all((root / bucket_path(n)).is_file() for n in range(count))
+    return count is not None and all(view.has(bucket_path(n)) for n in range(count))
 
 
 def _preview_chunk(site: Site, env: Environment):

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from compiler.core.anchors import rule_anchor
-from compiler.core.cards import card_aliases
+from compiler.core.cards import card_aliases, physical_cards
 from compiler.core.ids import slug_body
 from compiler.core.model import (CardEntry, Document, Example, Node, Paragraph, RuleQuote, Ruling,
                                  Section, Topic)
@@ -161,9 +161,10 @@ def _collect_blocks(inv: Inventory, doc: Document, section: Section, blocks: lis
             _add_topic(inv, doc, block)
             _collect_blocks(inv, doc, section, block.blocks, topic=block)
         elif isinstance(block, CardEntry):
-            sighting = _add_card(inv, doc, section, block, topic)
-            if not block.blocks and section.role != "card-notes":
-                sighting.notes = note_blocks(blocks, n)
+            for card in physical_cards(block):
+                sighting = _add_card(inv, doc, section, card, topic)
+                if not block.blocks and section.role != "card-notes":
+                    sighting.notes = note_blocks(blocks, n)
             _collect_blocks(inv, doc, section, block.blocks, topic=topic)
         elif isinstance(block, RuleQuote):
             _add_rule(inv, doc, block)
@@ -198,9 +199,11 @@ def note_blocks(blocks: list[Node], n: int) -> list[Node]:
 def _add_card(inv: Inventory, doc: Document, section: Section, entry: CardEntry,
               topic: Topic | None) -> CardSighting:
     # names of one slug are one card's (Æther Vial, AEther Vial), but for names without a slug
-    # of their own (``!!!``, ``???``), which are only themselves
+    # of their own (``!!!``, ``???``), which are only themselves; a meld half is not the card
+    # it melds into
+    faces = entry.faces[:1] if entry.layout == "meld" else entry.faces
     key = inv.face_index.get(entry.name) or inv.slug_index.get(slug_body(entry.name)) \
-        or next((inv.face_index[f.name] for f in entry.faces if f.name in inv.face_index), None) \
+        or next((inv.face_index[f.name] for f in faces if f.name in inv.face_index), None) \
         or entry.name
     card = inv.cards.get(key)
     if card is None:

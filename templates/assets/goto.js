@@ -109,12 +109,16 @@
     answer(form, "Rule " + number + " is not a rule number today. It was:", links);
   }
 
-  /* Each run of a number no longer in use: what it is today, or its history when it is gone. */
+  /* Each run of a number no longer in use: what it is today, or its history when it is gone,
+     each with what the number named then (its title, or its section's). */
   function listed(data, runs, newest) {
     return runs.slice().reverse().map(function (run) {
       var when = run[1] === run[2] ? run[1] : run[1] + " to " + run[2];
-      if (run[3]) return [run[3] + " today", place(data, newest, run[3]), " (" + run[0] + " from " + when + ")"];
-      return ["history of " + run[0], run[4] ? run[4] + "#n-" + run[0] : "rules/renumbering.html", " (" + when + "; removed since)"];
+      var titles = data.titles || [];
+      function title(at) { return titles[at] ? " " + titles[at] : ""; }
+      var then = run[0] + title(run[5]);   // 501.2 in 501 Evasion Abilities
+      if (run[3]) return [run[3] + title(run[6]) + " today", place(data, newest, run[3]), ": " + then + ", " + when];
+      return ["history of " + run[0], run[4] ? run[4] + "#n-" + run[0] : "rules/renumbering.html", ": " + then + ", " + when + "; removed since"];
     });
   }
 

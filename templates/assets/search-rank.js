@@ -28,14 +28,60 @@
 
   function meta() { return S.data.meta; }
 
-  function shardName(lang, field, term) {
-    var count = meta().languages[lang].shards;
-    return lang + "/terms-" + pad(fnv1a(field + ":" + term) % count);
+  /* The segments of the export (compiler/search/index/segments.py): each with its own files
+     under "<name>/", its languages, and its live runs of documents [first in the segment,
+     count, number in the whole index]; a documents' number is the whole index's everywhere
+     here. An export of one segment (no "segments" in meta) is its own files, at the top. */
+  var layout = { meta: null, segments: null, runs: null };
+
+  function segments() {
+    var m = meta();
+    if (layout.meta !== m) {
+      var list = m.segments || [{ name: "", languages: m.languages, parts: [[0, m.doc_count, 0]] }];
+      var runs = [];
+      list.forEach(function (seg, n) {
+        seg.prefix = seg.name ? seg.name + "/" : "";
+        seg.parts.forEach(function (p) { runs.push([p[2], p[1], n, p[0]]); });
+      });
+      runs.sort(function (a, b) { return a[0] - b[0]; });
+      layout = { meta: m, segments: list, runs: runs };
+    }
+    return layout.segments;
   }
 
-  function positionShardName(lang, field, term) {
-    var count = meta().languages[lang].positions;
-    return lang + "/pos-" + pad(fnv1a(field + ":" + term) % count);
+  /* A segment's document number -> the whole index's, -1 for a deleted one. */
+  function globalDoc(seg, local) {
+    var parts = seg.parts, lo = 0, hi = parts.length - 1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1, p = parts[mid];
+      if (local < p[0]) hi = mid - 1;
+      else if (local >= p[0] + p[1]) lo = mid + 1;
+      else return p[2] + local - p[0];
+    }
+    return -1;
+  }
+
+  /* The whole index's document number -> [segment, its number there]. */
+  function located(doc) {
+    segments();
+    var runs = layout.runs, lo = 0, hi = runs.length - 1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1, r = runs[mid];
+      if (doc < r[0]) hi = mid - 1;
+      else if (doc >= r[0] + r[1]) lo = mid + 1;
+      else return [layout.segments[r[2]], r[3] + doc - r[0]];
+    }
+    throw new Error("document " + doc + " is in no segment of the search export");
+  }
+
+  function shardName(seg, lang, field, term) {
+    var count = seg.languages[lang].shards;
+    return seg.prefix + lang + "/terms-" + pad(fnv1a(field + ":" + term) % count);
+  }
+
+  function positionShardName(seg, lang, field, term) {
+    var count = seg.languages[lang].positions;
+    return seg.prefix + lang + "/pos-" + pad(fnv1a(field + ":" + term) % count);
   }
 
   function pad(n) { return n < 10 ? "0" + n : String(n); }
@@ -55,13 +101,20 @@
     return E.LANGUAGES.filter(function (l) { return (!lang || l === lang) && (!only || l === only); });
   }
 
+  /* The segments holding documents of lang. */
+  function segmentsOf(lang) {
+    return segments().filter(function (seg) { return seg.languages[lang]; });
+  }
+
   /* Names of the data files a plan needs to be ranked, besides "meta". */
   function neededFiles(plan, only) {
     var names = [];
     searchedLanguages(plan, only).forEach(function (lang) {
-      var info = meta().languages[lang];
-      E.planTerms(plan).forEach(function (pair) {
-        if (info.fields.indexOf(pair[0]) >= 0) names.push(shardName(lang, pair[0], pair[1]));
+      segmentsOf(lang).forEach(function (seg) {
+        var info = seg.languages[lang];
+        E.planTerms(plan).forEach(function (pair) {
+          if (info.fields.indexOf(pair[0]) >= 0) names.push(shardName(seg, lang, pair[0], pair[1]));
+        });
       });
     });
     return unique(names);
@@ -70,15 +123,17 @@
   function unique(names) { return names.filter(function (n, i) { return names.indexOf(n) === i; }); }
 
   /* Names of the position files the phrases of a plan need, once neededFiles are loaded: those
-     of the words of a phrase in each field where they share a document. */
+     of the words of a phrase in each field and segment where they share a document. */
   function positionFiles(plan, only) {
     var names = [];
     searchedLanguages(plan, only).forEach(function (lang) {
       E.planPhrases(plan).forEach(function (node) {
         node.fields.forEach(function (field) {
-          var docs = intersect(node.text.map(function (t) { return termDocs(field, t, [lang]); }));
-          if (!docs.size) return;
-          node.text.forEach(function (t) { names.push(positionShardName(lang, field, t)); });
+          segmentsOf(lang).forEach(function (seg) {
+            var docs = intersect(node.text.map(function (t) { return segmentDocs(seg, lang, field, t); }));
+            if (!docs.size) return;
+            node.text.forEach(function (t) { names.push(positionShardName(seg, lang, field, t)); });
+          });
         });
       });
     });
@@ -87,56 +142,69 @@
 
   /* [[doc, weight, length byte], ...] (the byte only in a scorable field, where it comes
      with 256 times the document's kind: export.py; the kinds are kept for kindOf). */
-  function decode(encoded, scorable) {
-    var out = [], doc = -1;
+  /* Each posting's document is the whole index's number, -1 for one the segment deletes. */
+  function decode(encoded, scorable, seg) {
+    var out = [], doc = -1, number;
     for (var i = 0; i < encoded.length; i++) {
       var delta = encoded[i], weight = 1;
       if (delta < 0) { delta = -delta; weight = encoded[++i]; }
       doc += delta;
+      number = globalDoc(seg, doc);
       if (scorable) {
         var code = encoded[++i];
-        kinds.set(doc, code >> 8);
-        out.push([doc, weight, code & 255]);
+        if (number >= 0) kinds.set(number, code >> 8);
+        out.push([number, weight, code & 255]);
       } else {
-        out.push([doc, weight]);
+        out.push([number, weight]);
       }
     }
     return out;
   }
 
+  /* A term's postings in one segment, deleted documents (-1) included: what its positions
+     go by. */
+  function segmentPostings(seg, lang, field, term) {
+    var name = shardName(seg, lang, field, term), key = name + "\u0000" + field + "\u0000" + term;
+    if (!(key in cache)) {
+      var shard = S.data[name], encoded = shard && shard[field] && shard[field][term];
+      cache[key] = encoded ? decode(encoded, meta().fields[field].scorable, seg) : [];
+    }
+    return cache[key];
+  }
+
+  function live(list) { return list.filter(function (p) { return p[0] >= 0; }); }
+
   function postings(field, term, langs) {
-    var out = [];
+    var out = [], many = segments().length > 1;
     langs.forEach(function (lang) {
-      var name = shardName(lang, field, term), key = name + "\u0000" + field + "\u0000" + term;
-      if (!(key in cache)) {
-        var shard = S.data[name], encoded = shard && shard[field] && shard[field][term];
-        cache[key] = encoded ? decode(encoded, meta().fields[field].scorable) : [];
-      }
-      out = out.concat(cache[key]);
+      segmentsOf(lang).forEach(function (seg) {
+        out = out.concat(many ? live(segmentPostings(seg, lang, field, term)) :
+          segmentPostings(seg, lang, field, term));
+      });
     });
-    return out;
+    return many ? out.sort(function (a, b) { return a[0] - b[0]; }) : out;
   }
 
-  function termDocs(field, term, langs) {
+  function segmentDocs(seg, lang, field, term) {
     var out = new Map();
-    postings(field, term, langs).forEach(function (p) { out.set(p[0], 0); });
+    live(segmentPostings(seg, lang, field, term)).forEach(function (p) { out.set(p[0], 0); });
     return out;
   }
 
-  /* Map of document -> positions of a term in a field, for the documents of lang. */
-  function positionsOf(lang, field, term) {
-    var name = positionShardName(lang, field, term);
+  /* Map of document -> positions of a term in a field, for the documents of lang in seg. */
+  function segmentPositions(seg, lang, field, term) {
+    var name = positionShardName(seg, lang, field, term);
     var key = name + "\u0000" + field + "\u0000" + term;
     if (!(key in cache)) {
       if (!S.data[name]) throw new Error("search data not loaded: " + name);
-      var shard = S.data[name], list = postings(field, term, [lang]);
+      var shard = S.data[name], list = segmentPostings(seg, lang, field, term);
       var encoded = (shard[field] && shard[field][term]) || [];
       var out = new Map(), k = -1, current = null, pos = 0;
       for (var i = 0; i < encoded.length; i++) {
         if (encoded[i] < 0) {  /* a document's first position, as -(position + 1) */
           pos = -encoded[i] - 1;
           current = [pos];
-          out.set(list[++k][0], current);
+          if (list[++k][0] >= 0) out.set(list[k][0], current);
         } else {
           pos += encoded[i];
           current.push(pos);
@@ -147,11 +215,21 @@
     return cache[key];
   }
 
+  /* Map of document -> positions of a term in a field, for the documents of lang (every
+     segment of lang's position file of the term loaded). */
+  function positionsOf(lang, field, term) {
+    var out = new Map();
+    segmentsOf(lang).forEach(function (seg) {
+      segmentPositions(seg, lang, field, term).forEach(function (p, doc) { out.set(doc, p); });
+    });
+    return new Map(Array.from(out).sort(function (a, b) { return a[0] - b[0]; }));
+  }
+
   /* True when the words stand at consecutive positions of the field in doc (SpanNear2Matcher
      with slop 1: each next word one position after the span so far). */
   function phraseAt(field, words, doc) {
-    var lang = languageOf(doc);
-    var lists = words.map(function (w) { return positionsOf(lang, field, w).get(doc); });
+    var lang = languageOf(doc), seg = located(doc)[0];
+    var lists = words.map(function (w) { return segmentPositions(seg, lang, field, w).get(doc); });
     return lists[0].some(function (p) {
       for (var i = 1; i < lists.length; i++) if (lists[i].indexOf(p + i) < 0) return false;
       return true;
@@ -248,29 +326,31 @@
   /* A document's kind: from a posting decoded, else from its language's table (kindFiles). */
   function kindOf(doc) {
     if (kinds.has(doc)) return meta().kinds[kinds.get(doc)];
-    var table = S.data[languageOf(doc) + "/docs"];
-    return meta().kinds[+table.kind.charAt(doc - table.first)];  /* one digit per document */
+    var at = located(doc), table = S.data[at[0].prefix + languageOf(doc) + "/docs"];
+    return meta().kinds[+table.kind.charAt(at[1] - table.first)];  /* one digit per document */
   }
 
   /* The tables of kinds the hits need: those of the languages of hits whose kind no decoded
      posting gave (a query of exact fields only). */
   function kindFiles(hits) {
     var names = [];
-    hits.forEach(function (h) { if (!kinds.has(h.doc)) names.push(languageOf(h.doc) + "/docs"); });
+    hits.forEach(function (h) {
+      if (!kinds.has(h.doc)) names.push(located(h.doc)[0].prefix + languageOf(h.doc) + "/docs");
+    });
     return unique(names);
   }
 
   /* Name of the text file holding a document: each holds per_file documents in order. */
   function textFileOf(doc) {
-    var lang = languageOf(doc), info = meta().languages[lang];
-    return lang + "/text-" + pad(Math.floor((doc - info.first) / info.per_file));
+    var lang = languageOf(doc), at = located(doc), info = at[0].languages[lang];
+    return at[0].prefix + lang + "/text-" + pad(Math.floor((at[1] - info.first) / info.per_file));
   }
 
   /* What a result shows: {title, url, kind, lang, set, date, text, place, emphasis,
      titleEmphasis} (needs its text file); emphasis: [[start, end, style]] of what the pages
      set in italics or bold (compiler/search/emphasis.py), UTF-16 offsets. */
   function record(doc) {
-    var file = S.data[textFileOf(doc)], i = doc - file.first;
+    var file = S.data[textFileOf(doc)], i = located(doc)[1] - file.first;
     return { title: file.title[i], url: file.url[i], kind: kindOf(doc), lang: languageOf(doc),
       set: file.set[i], date: file.date[i], text: file.text[i], place: file.place[i],
       emphasis: styleSpans(file.text[i], file.emphasis && file.emphasis[i]),

@@ -1,5 +1,6 @@
 /* faqc search page: copied verbatim to site/assets/search.js, loaded (defer) after
-   search-analysis.js, search-engine.js and search-rank.js by templates/search.html.
+   search-box.js (every page's: the data files' loader, asTyped), search-analysis.js,
+   search-engine.js, search-rank.js and search-forgiving.js by templates/search.html.
    Plain script, no modules. Works from file://: the data files (search/data/*.js, written by
    compiler/search/export.py) are loaded by inserting <script> elements, never by fetch/XHR.
 
@@ -14,7 +15,7 @@
 
   var S = window.FAQC_SEARCH, E = S && S.engine;
   var app = document.getElementById("search-app");
-  if (!app || !E || !E.rank) return;
+  if (!app || !E || !E.rank || !S.loader) return;
 
   var PAGE = 20, DELAY = 180;
   var WORDS = {
@@ -49,32 +50,10 @@
 
   var state = { q: "", kind: "", lang: "" };
   var current = { hits: [], terms: new Set(), shown: 0 };
-  var generation = 0, timer = null, loading = {};
+  var generation = 0, timer = null;
 
   /* ------------------------------------------------------------ loading data files */
-  function load(name) {
-    if (S.data[name]) return Promise.resolve();
-    if (!loading[name]) {
-      loading[name] = new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = base + name + ".js";
-        script.charset = "utf-8";
-        script.onload = function () {
-          if (S.data[name]) resolve();
-          else reject(new Error(script.src));
-        };
-        script.onerror = function () {
-          delete loading[name];
-          script.remove();
-          reject(new Error(script.src));
-        };
-        document.head.appendChild(script);
-      });
-    }
-    return loading[name];
-  }
-
-  function loadAll(names) { return Promise.all(names.map(load)); }
+  var loadAll = S.loader(base).loadAll;   /* search-box.js: <script> elements, never fetch */
 
   /* What a plan finds, once its data files are loaded (only: a language or null):
      {hits: [{doc, score}], plan, corrected} (search-forgiving.js). Also
@@ -83,13 +62,7 @@
 
   S.query = function (text, only) { return ranked(E.plan(text), only || null); };
 
-  /* While typing, the last word is a prefix: "tarmo" searches tarmo* (not in quotes, not a
-     field's value, not after a space). */
-  function asTyped(q) {
-    var last = q.split(/\s+/).pop();
-    var quotes = (q.match(/"/g) || []).length;
-    return /[\p{L}\p{N}]$/u.test(q) && last.indexOf(":") < 0 && quotes % 2 === 0 ? q + "*" : q;
-  }
+  var asTyped = S.asTyped;   /* while typing, the last word is a prefix (search-box.js) */
 
   /* ------------------------------------------------------------ state and address */
   function readAddress() {
@@ -390,6 +363,10 @@
   var header = document.getElementById("site-search-q");
   function mirror() { if (header && header !== document.activeElement) header.value = input.value; }
   input.addEventListener("input", mirror);
+
+  /* The help is folded on a phone (results above the fold), open on a wider screen. */
+  var tips = document.getElementById("search-help-box");
+  if (tips && window.matchMedia && window.matchMedia("(min-width: 40rem)").matches) tips.open = true;
 
   readAddress();
   showControls();

@@ -83,7 +83,10 @@ def test_the_go_to_rule_box_takes_any_editions_number(page, site_url):
     result.locator("li").nth(1).wait_for()
     assert "not a rule number today" in result.inner_text()
     assert result.locator("li").count() == 2
-    result.get_by_role("link", name="701.3 today").click()
+    # each earlier meaning with its title, or its section's (issue 40)
+    assert "501.2 Attach, 2007-05-01 to 2008-05-01" in result.locator("li").nth(0).inner_text()
+    assert re.search(r"501\.2 in 501 [A-Z]\w+", result.locator("li").nth(1).inner_text())
+    result.get_by_role("link", name="701.3 Attach today").click()
     page.wait_for_url(re.compile(r"cr/2026-01-16/701\.html#701\.3$"))
 
     # The form's own address (what it sends, a link one can share) goes there too.

@@ -158,3 +158,23 @@ def test_a_phrase_keeps_its_order_and_only_a_phrase_loads_positions(built, tmp_p
         expect(status).to_have_text("1 result")
         expect(links.first).to_have_text("Flip Cards")
     in_browser(check)
+
+
+def test_a_multi_segment_export_shows_what_the_one_segment_export_shows(segmented, tmp_path):
+    """From file://, over the export of three segments with deletions (``segmented``): the
+    same results, in the same order, with the same snippets as the one-segment export."""
+    urls = [_site(tmp_path / name, folder / EXPORT_DIR).as_uri()
+            for name, folder in (("ours", segmented.site), ("theirs", segmented.whole))]
+    queries = ["bushido", "legendary", "zyzzyvamark", '"end of turn"', "ninja*", "tarmogoyf"]
+
+    def check(page) -> None:
+        shown = []
+        for url in urls:
+            for query in queries:
+                page.goto(f"{url}?q={query}")
+                playwright.expect(page.locator("#search-status")).to_contain_text("result")
+                shown.append([page.locator("#search-status").inner_text(),
+                              page.locator(".search-result").all_inner_texts()])
+        assert shown[:len(queries)] == shown[len(queries):]
+        assert all(results for _, results in shown)
+    in_browser(check)

@@ -245,16 +245,21 @@ def test_each_edition_shown_has_a_contents_page_and_the_index_lists_them_newest_
 def test_the_rules_index_files_each_rule_under_its_own_editions_section(seed_site):
     index = main_of(read(seed_site, paths.RULES_INDEX))
     assert "quoted 0" not in index and "cited 0" not in index
-    groups = re.split(r'<section class="index-group"', index)[1:]
-    def group_of(number):
+    # by edition, newest first (issue 40: sections of different editions were mixed)
+    editions = re.findall(r'<section class="index-edition" id="cr-([0-9-]+)"', index)
+    assert editions == ["2026-01-16", "2008-05-01", "2007-05-01", "2005-02-01", "2004-10-01"]
+    blocks = dict(zip(editions, re.split(r'<section class="index-edition"', index)[1:]))
+    def group_of(date, number):
+        groups = re.split(r'<section class="index-group"', blocks[date])[1:]
         return next(g for g in groups if f'>{number}</a>' in g)
     # the Shadowmoor FAQ (2008) cites 104.3: 2008's 104 is "Numbers and Symbols", not today's
     # "Ending the Game"
-    old = group_of("104.3")
-    assert "Numbers and Symbols" in old and "CR of 1 May 2008" in old
-    today = group_of("107.4")
-    assert "16 January 2026" in today and "today's number of" in today and ">104.3</a>" in today
+    old = group_of("2008-05-01", "104.3")
+    assert "Numbers and Symbols" in old and "Ending the Game" not in old
+    today = group_of("2026-01-16", "107.4")
+    assert "today's number of" in today and ">104.3</a>" in today
     assert '<span class="rule-counts">1 document</span>' in old
+    assert "Comprehensive Rules of 16 January 2026" in blocks["2026-01-16"].split("</h2>")[0]
 
 
 def test_a_one_word_glossary_term_links_only_when_it_is_not_everyday_english():
@@ -265,3 +270,58 @@ def test_a_one_word_glossary_term_links_only_when_it_is_not_everyday_english():
     assert term_forms("Control, Controller") == ["controller", "controllers"]
     assert term_forms("Activated Ability") == ["activated ability", "activated abilities"]
     assert term_forms("Banding (Obsolete)") == []
+
+
+def test_a_glossary_term_links_only_where_its_context_makes_it_the_defined_term():
+    """Issue 40: "as modified by", "locked in", "casual variant" and "the mathematical symbol
+    for infinity" linked to Modified, Locked, Variant (the multiplayer one) and Infinity."""
+    from compiler.site.cr.crtext import GlossaryMatcher, glossary_anchors
+    doc = load_cr_library(RULES).document("2026-01-16")
+    matcher = GlossaryMatcher(doc.glossary, glossary_anchors(doc.glossary), doc)
+
+    def terms(text: str) -> list[str]:
+        return [term for *_, term in matcher.find(text)]
+    rules = {rule.number: rule.text for rule in doc.rules}
+    for number, phrase in (("707.2", "as modified by"), ("601.2f", "locked in"),
+                           ("107.12", "casual variant"), ("702.186a", "symbol for infinity")):
+        assert phrase in rules[number], number
+        start = rules[number].index(phrase)
+        assert not [m for m in matcher.find(rules[number]) if m[0] < start + len(phrase)
+                    and start < m[1] and m[3] in ("Modified", "Locked", "Variant", "Infinity")]
+    # the defined terms, in the contexts their own rules use them, still link
+    assert terms("A modified creature") == ["Modified", "Creature"]
+    assert terms("it is paired with another creature") == ["Paired", "Creature"]
+    assert terms("is “championed” by another") == ["Champion, Championed"]
+    assert terms("Infinity cards") == ["Infinity"]
+    assert terms("in a Free-for-All variant") == ["Variant"]
+
+
+def test_rule_pages_say_in_sentences_when_a_rule_went_and_under_which_numbers_it_was(seed_site):
+    """Issue 40: "Today: no longer in the rules. the rule has changed since"; "Earlier numbers"
+    as one date per edition."""
+    from compiler.site.cr.ruleera import edition_ranges
+    pages = [p.read_text(encoding="utf-8") for p in (seed_site / "rules").glob("*.html")]
+    gone = [p for p in pages if "no longer in the rules" in p]
+    assert gone
+    for page in gone:
+        assert re.search(r"no longer in the rules: the last edition with it is that of "
+                         r"\d+ \w+ \d{4}\. <a class=\"rule-changed\" href=\"[^\"]+\">Its history</a>",
+                         page)
+        assert "rules. the rule" not in page
+    older = [li for p in pages for li in re.findall(r'<ul class="older-numbers">(.*?)</ul>', p, re.S)]
+    assert older
+    said = [line for item in older for line in re.findall(
+        r'<li>(?:<a class="rule-ref"[^>]*>)?\d[\d.a-z]*(?:</a>)?\s+(in [^\n;]*)', item)]
+    assert len(said) >= len(older)
+    one = (r"(the edition of <time[^>]*>[^<]*</time>|the \d+ editions from <time[^>]*>[^<]*</time>"
+           r" to <time[^>]*>[^<]*</time>)")
+    for line in said:
+        assert re.fullmatch(rf"in {one}((, | and ){one})*(</li>)?", line), line
+    editions = ["2004", "2005", "2007", "2008", "2024", "2026"]
+    assert edition_ranges(editions, ["2005", "2004", "2008", "2026"]) == [
+        ("2004", "2005", 2), ("2008", "2008", 1), ("2026", "2026", 1)]
+    changes = main_of(read(seed_site, paths.cr_changes("2026-01-16")))
+    assert re.search(r"\d+ renumbered\. Read it in full", changes)
+    for page in (seed_site / "cr" / "changes").glob("*.html"):   # "8 renumbered.Read it"
+        head = re.search(r'<p class="cr-source">(.*?)</p>', page.read_text(encoding="utf-8"), re.S)
+        assert not re.search(r"[a-z\d][.:;][A-Z][a-z]", re.sub(r"<[^>]+>", "", head[1])), page.name

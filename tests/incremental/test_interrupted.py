@@ -5,8 +5,10 @@ different corpus (one ruling edited, one document more) is started on it as a su
 SIGKILLed (a few times SIGINT, Ctrl-C) after a seeded random delay, the delays spread evenly
 over the duration of a whole build, measured first.  After every kill the site folder must be
 exactly the old site or exactly the new one (a manifest of every file's SHA-256), its links
-must check (``check_site``), nothing left beside it may stop the next build, and the next build
-must succeed and give the new site.  Most kills use the small site corpus with one
+must check (``check_site``), or, killed while its publish journal is in place
+(``compiler.incremental.journal``), each of its files must be the old site's or the new
+site's; nothing left beside it may stop the next build, and the next build must succeed and
+give the new site.  Most kills use the small site corpus with one
 Comprehensive Rules text (about 900 pages, under a second); one uses the five seeds.
 
 Run with ``-s`` to see the count of builds killed and survived, and where the kills landed.
@@ -27,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler.incremental.journal import JOURNAL
 from compiler.site.linkcheck import check_site
 from tests.cr_texts import cr_file
 from tests.site_files import manifest
@@ -228,6 +231,17 @@ def kill_series(corpus: Corpus, kills: list[tuple[float | str, int]], tally: Tal
         left = sorted(set(beside(corpus.site)) - before)
         assert corpus.site.is_dir(), f"{label}: no site folder left; beside it: {left}"
         state = manifest(corpus.site)
+        if JOURNAL in state:  # killed mid-publish: no file half-written, each old or new
+            assert all(sha in (old.get(path), reference.get(path))
+                       for path, sha in state.items() if path != JOURNAL), \
+                f"{label}: a file of the site is neither the old build's nor the new one's"
+            tally.landed["mid-publish (journal in place)"] += 1
+            tally.survived += 1
+            tally.lines.append(f"{label}: mid-publish")
+            run_build(corpus, corpus.new_sources)
+            assert manifest(corpus.site) == reference, f"{label}: the next build differs " \
+                f"from a clean build: {manifest_diff(manifest(corpus.site), reference)}"
+            continue
         assert state in (old, reference), \
             f"{label}: the site is neither the old build nor the new one: " \
             f"against old {manifest_diff(state, old)}; " \
@@ -270,11 +284,13 @@ def wait_until(proc: subprocess.Popen, started: float, delay: float) -> float | 
 
 
 def wait_for_cleanup(proc: subprocess.Popen, corpus: Corpus) -> bool:
-    """Wait until the new site is in place and the old one still beside it; False if the
-    build ended first."""
+    """Wait until the new site is in place and the old one still beside it (a clean build's
+    swap), or the publish journal is (an incremental build's); False if the build ended
+    first."""
     new_only = corpus.site / "docs" / "mh3-en.html"
     while proc.poll() is None:
-        if new_only.exists() and any(".old-" in p for p in beside(corpus.site)):
+        if (corpus.site / JOURNAL).exists() or \
+                (new_only.exists() and any(".old-" in p for p in beside(corpus.site))):
             return True
         time.sleep(0.0005)  # a spinning loop would take a core from the build it waits for
     return False

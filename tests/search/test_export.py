@@ -206,7 +206,8 @@ def test_every_shard_holds_only_the_terms_that_hash_to_it(sharded, kind):
             assert all(fnv1a(f"{field}:{t}") % count == int(match[2]) for t in terms)
 
 
-@pytest.mark.parametrize("name", ["search.js", "search-analysis.js", "search-engine.js", "search-rank.js"])
+@pytest.mark.parametrize("name", ["search.js", "search-box.js", "search-analysis.js", "search-engine.js",
+                                  "search-rank.js"])
 def test_the_search_scripts_load_nothing_a_file_url_refuses(name):
     source = (ASSETS / name).read_text(encoding="utf-8")
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S)

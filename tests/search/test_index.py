@@ -77,7 +77,7 @@ def test_records_carry_names_numbers_and_keywords(inventory):
     wasp = next(r for r in records if r.kind == "card" and "Wasp Lancer" in r.cards and r.lang == "ja")
     assert "スズメバチの槍兵" in wasp.cards and wasp.title == "スズメバチの槍兵 / Wasp Lancer"
     hybrid = next(r for r in records if r.kind == "topic" and r.title == "復活メカニズム：混成")
-    assert hybrid.keywords == ("混成",) and hybrid.lang == "ja"
+    assert hybrid.keywords == ("混成", "こんせい") and hybrid.lang == "ja"
     assert with_parents(["502.38a", "104.3f"]) == ("502.38a", "502.38", "502", "104.3f", "104.3", "104")
 
 
@@ -139,3 +139,14 @@ def test_a_name_with_ae_or_accents_is_found_as_typed_without_them(tmp_path):
     build_search(inv, tmp_path)
     hits = search_index(tmp_path / "search" / "index", "Aetherling", 5)
     assert [(h.kind, h.title) for h in hits][:1] == [("card", "Ætherling")]
+
+
+def test_a_japanese_name_and_a_topic_are_found_by_their_reading(built):
+    """The FAQs print no readings: a reader typing 稲妻 as いなずま finds 刺す稲妻 all the same."""
+    from compiler.search.query.results import search_index
+    records = build_records(built.inv, built.history)
+    hybrid = next(r for r in records if r.kind == "topic" and r.title == "復活メカニズム：混成")
+    assert hybrid.keywords == ("混成", "こんせい")
+    for query, title in (("いなずま", "刺す稲妻 / Puncture Bolt"), ("こんせい", "復活メカニズム：混成")):
+        hits = search_index(built.index, query, 5)
+        assert title in [h.title for h in hits], query

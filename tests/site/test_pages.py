@@ -2,7 +2,9 @@
 conftest): pages and links. Two builds' bytes are compared by tests/test_reproducible.py."""
 from __future__ import annotations
 
+import html
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -10,6 +12,8 @@ import pytest
 
 from compiler.core import paths
 from compiler.core.model import CardEntry, iter_document_blocks
+from compiler.core.reading import reading
+from compiler.site.faq.kana import OTHER_ROW, is_kana, kana_row, kana_sort_key
 from compiler.site.linkcheck import check_site
 from compiler.xref.inventory import collect
 from compiler.xref.resolve import resolve
@@ -71,6 +75,24 @@ def test_spiteful_visions_page_shows_its_japanese_name(seed_site):
     # Known only from the Japanese FAQ: the page is Japanese, its English name marked so.
     assert '<html lang="ja">' in page and '<span lang="en">Spiteful Visions</span>' in page
     assert 'id="shm-ja">' in page and '<h2 id="rulings">裁定</h2>' in page
+
+
+def test_japanese_index_puts_every_name_with_a_reading_in_its_gojuon_row(seed_site,
+                                                                          seed_inventory):
+    page = read(seed_site, paths.CARDS_JA_INDEX)
+    rows = re.findall(r'<h2>(.)(?:行)?</h2>\n<ul class="index-list">\n(.*?)</ul>', page, re.S)
+    listed = {row: [html.unescape(n) for n in re.findall(r'class="card-ref"[^>]*>([^<]*)<', names)]
+              for row, names in rows}
+    names = [n for card in seed_inventory[0].cards.values() for n in card.names_ja]
+    assert sorted(n for group in listed.values() for n in group) == sorted(names)
+    assert len(names) == 109
+    # 91 of the 109 names start with a kanji: each is placed by its reading, none under 他
+    assert [n for n in listed.get(OTHER_ROW, []) if is_kana(reading(n)[:1])] == []
+    assert OTHER_ROW not in listed
+    for row, group in listed.items():
+        assert all(kana_row(n) == row for n in group)
+        assert group == sorted(group, key=kana_sort_key)
+    assert "他所のフラスコ" in listed["や"] and "刺す稲妻" in listed["さ"]
 
 
 def test_rule_502_38a_shows_bushido_and_is_linked_from_champions(seed_site):

@@ -8,6 +8,7 @@ import pytest
 from compiler.core.anchors import AnchorAllocator, DocumentAnchors
 from compiler.core.model import (CardEntry, Document, DocumentMeta, Face, RuleQuote, Ruling,
                                  Section, SourceInfo, Span)
+from compiler.core.reading import reading
 from compiler.site.faq.cardpages import english_sort_key, index_letter
 from compiler.site.faq.cardsjs import script_json
 from compiler.site.faq.kana import kana_row, kana_sort_key
@@ -36,14 +37,27 @@ def test_small_kana_sort_as_large_ones_and_the_long_vowel_mark_is_skipped():
     assert sorted(["シャドーZ", "シャドA"], key=kana_sort_key) == ["シャドA", "シャドーZ"]
 
 
-def test_kanji_names_come_after_kana_in_code_point_order():
-    names = ["悪意に満ちた幻視", "大霊の盾", "ワスプ", "刈り取りの王"]
-    assert sorted(names, key=kana_sort_key) == ["ワスプ", "刈り取りの王", "大霊の盾", "悪意に満ちた幻視"]
+def test_kanji_names_sort_by_their_reading_among_the_kana_names():
+    names = ["悪意に満ちた幻視", "大霊の盾", "ワスプ", "刈り取りの王", "カラス", "他所のフラスコ"]
+    assert sorted(names, key=kana_sort_key) == [
+        "悪意に満ちた幻視", "カラス", "刈り取りの王", "大霊の盾", "他所のフラスコ", "ワスプ"]
+
+
+def test_readings_are_read_in_context_and_unknown_words_are_kept():
+    assert reading("他所のフラスコ") == "よそのふらすこ"       # not たしょ
+    assert reading("太陽と月の輪") == "たいようとつきのわ"
+    assert reading("ピリ＝パラ") == "ぴり=ぱら"
+    assert reading("𠮷") == "𠮷"                               # no reading: under 他
+
+
+def test_names_without_a_reading_come_last_in_code_point_order():
+    assert sorted(["𠮷野", "Ｘの騎士", "ワスプ"], key=kana_sort_key) == ["ワスプ", "Ｘの騎士", "𠮷野"]
 
 
 @pytest.mark.parametrize("name, row", [("アケノヒカリ", "あ"), ("ヴェスパー", "あ"), ("ガラス", "か"),
                                        ("ジン", "さ"), ("ヒル結び", "は"), ("ンガ", "わ"),
-                                       ("悪意", "他"), ("Ｘ", "他"), ("", "他")])
+                                       ("悪意", "あ"), ("大振り", "あ"), ("他所", "や"),
+                                       ("𠮷野", "他"), ("Ｘ", "他"), ("", "他")])
 def test_kana_rows(name, row):
     assert kana_row(name) == row
 

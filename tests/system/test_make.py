@@ -174,3 +174,28 @@ def test_without_any_rules_the_site_is_built_with_era_features_off(repo, tmp_pat
     assert done.stderr.count("era features off") == 1
     assert (tmp_path / "site" / "docs" / "chk-en.html").is_file()
     assert not (tmp_path / "site" / "cr").exists()
+
+
+STRAY = ("Test Set Release Notes\n\nCARD-SPECIFIC NOTES\n\nÆtherling\n\n4UU\n\n"
+         "Creature — Shapeshifter\n\n4/5\n\nU: Exile Ætherling.\n\n"
+         "* Ætherling's ability can be activated in response.\n\n"
+         "This line is a stray remark between the cards of the set, kept.\n\n"
+         "Tarmogoyf\n\n1G\n\nCreature — Lhurgoyf\n\n*/1+*\n\nTarmogoyf counts.\n\n"
+         "* Tarmogoyf counts card types.\n")
+
+
+def test_a_sources_warning_is_printed_once_by_make_and_by_make_faqs(repo):
+    """Issue 40: sync and the build both read a changed source, and each printed its warnings."""
+    source = repo / "content" / "sources" / "05_stray.txt"
+    source.write_text(STRAY, encoding="utf-8")
+    try:
+        done = make(repo)
+        warning = "05_stray.txt:17: warning: paragraph between card entries kept as it is"
+        assert (done.stdout + done.stderr).count(warning) == 1, done.stdout + done.stderr
+        yaml = done.stderr.split("normalize: content/sources/05_stray.txt -> ")[1].split(" ")[0]
+        (repo / yaml).unlink()
+        done = make(repo, "faqs")   # no build follows: sync says it
+        assert (done.stdout + done.stderr).count(warning) == 1, done.stdout + done.stderr
+    finally:
+        source.unlink()
+        make(repo)

@@ -186,8 +186,14 @@ def test_the_server_reads_the_site_swapped_in_by_a_build(tmp_path):
         assert "Budoka Gardener" in get(port, CHAMPIONS_DOC)[1]
         rename_card(tmp_path / "sources" / "01_champions.txt")
         build_site(tmp_path / "sources", site, Diagnostics(), rules=RULES)
-        assert site.stat().st_ino != first_inode                  # a new folder, by rename
+        assert site.stat().st_ino == first_inode   # incremental: its files moved into the site
         assert "Budoka Farmer" in get(port, CHAMPIONS_DOC)[1]
+        (tmp_path / "sources" / "01_champions.txt").write_text(
+            (tmp_path / "sources" / "01_champions.txt").read_text(encoding="utf-8").replace(
+                "Budoka Farmer", "Budoka Tiller"), encoding="utf-8")
+        build_site(tmp_path / "sources", site, Diagnostics(), rules=RULES, full=True)
+        assert site.stat().st_ino != first_inode                  # a new folder, by rename
+        assert "Budoka Tiller" in get(port, CHAMPIONS_DOC)[1]
         # A request between the two renames of a swap waits for the new folder.
         site.rename(tmp_path / "away")
         threading.Timer(0.3, lambda: (tmp_path / "away").rename(site)).start()

@@ -3,18 +3,17 @@
 For every card of the data with two faces or more (a meld card: each half with the card it
 melds into) one of whose faces the document has as a card entry or a face of one:
 
-* **grouped**: one entry holds all of its faces (a meld card: both halves with the card they
-  meld into, in one entry of the meld);
-* **named**: that entry is named as the data names the card (``Expansion // Explosion``), or,
-  for a transforming card, by its front face with the data's name as an alias; a meld pair and
-  the card it melds into are one entry, each half's name with the melded card's an alias;
+* **grouped**: one card holds all of its faces, as the site shows it (``core.cards.
+  physical_cards``: a meld group is each half with the card it melds into, and that card);
+* **named**: that card is named as the data names it (``Expansion // Explosion``), or, for a
+  transforming card or a meld half, by its front face with the data's name as an alias;
 * **kind**: the entry's kind (``CardEntry.layout``) is the data's layout.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from compiler.core.cards import card_aliases
+from compiler.core.cards import card_aliases, physical_cards
 from compiler.core.model import CardEntry, Document, iter_document_blocks
 from tools.measure.carddata import CardData, fold_name
 
@@ -40,7 +39,8 @@ class Identity:
 
 def _by_face(doc: Document) -> dict[str, list[CardEntry]]:
     by_face: dict[str, list[CardEntry]] = {}
-    for entry in (b for b in iter_document_blocks(doc) if isinstance(b, CardEntry)):
+    for entry in (c for b in iter_document_blocks(doc) if isinstance(b, CardEntry)
+                  for c in physical_cards(b)):
         for face in entry.faces:
             by_face.setdefault(fold_name(face.name), []).append(entry)
     return by_face
@@ -70,9 +70,8 @@ def identity(doc: Document, data: CardData, captured: Document | None = None) ->
         names = {fold_name(entry.name)} | {fold_name(a) for a in card_aliases(
             entry.layout, entry.name, [f.name for f in entry.faces])}
         right_name = fold_name(name) == fold_name(entry.name) or (
-            layout == "transform" and fold_name(name) in names
-            and fold_name(entry.name) == fold_name(faces[0])) or (
-            layout == "meld" and fold_name(name) in names)  # the pair and the melded card
+            layout in ("transform", "meld") and fold_name(name) in names
+            and fold_name(entry.name) == fold_name(faces[0]))
         result.named += right_name
         result.kind += entry.layout == layout
         if not right_name or entry.layout != layout:

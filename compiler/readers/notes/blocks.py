@@ -32,6 +32,28 @@ class Region:
     hardless: bool
     markdown: bool = False
     """Whether the source is Markdown (its ``*`` and ``\\`` are markup, not text)."""
+    questions: frozenset[int] = frozenset()
+    """The units that ask a question in a plain copy of a question-and-answer FAQ, whose
+    questions lost their bold (``plain_questions``)."""
+
+    def asks(self, i: int) -> str | None:
+        """Return the question unit ``i`` asks (bold, or a copy's question line), or None."""
+        return question(self.units[i].text) or (self.units[i].text if i in self.questions else None)
+
+
+QUESTIONS_MIN = 10
+"""Lines alone that end in ``?`` from which a plain copy is a question-and-answer FAQ (the
+release notes' copies have one at most; the Unsanctioned FAQ's has 201)."""
+
+
+def plain_questions(units: list[Unit], markdown: bool) -> frozenset[int]:
+    """Return the units of a plain text that are questions: each a paragraph of its own that
+    ends in ``?``, when there are ``QUESTIONS_MIN`` of them or more."""
+    if markdown:
+        return frozenset()
+    alone = [i for i, u in enumerate(units) if u.kind == LINE and u.text.endswith("?")
+             and all(units[j].block != u.block for j in (i - 1, i + 1) if 0 <= j < len(units))]
+    return frozenset(alone) if len(alone) >= QUESTIONS_MIN else frozenset()
 
 
 def span(units: list[Unit], first: int, last: int) -> Span:
@@ -45,11 +67,18 @@ def normalised(text: str) -> tuple[str, str | None]:
     return (out, text) if out != text else (text, None)
 
 
+def list_lines(region: Region, card_tail: bool) -> int:
+    """Return how many lines, each whole sentences, make a paragraph a list of rulings (0:
+    never): in a page's plain copy the browser puts an item a line and a paragraph between
+    blank lines, so the notes after a card are rulings line by line and, elsewhere, so are
+    two such lines or more; in Markdown a list has its bullets."""
+    return 0 if region.markdown else 1 if card_tail else 2
+
+
 def read_blocks(region: Region, first: int, last: int, card_notes: bool) -> list[Node]:
     """Return the blocks of units ``first..last`` (inclusive)."""
     blocks: list[Node] = []
     i = first
-    units = region.units
     while i <= last:
         entry = region.entries.get(i)
         if entry is not None and entry.last <= last:
@@ -57,12 +86,15 @@ def read_blocks(region: Region, first: int, last: int, card_notes: bool) -> list
             i = card_tail(region, card, entry.last + 1, last, card_notes)
             blocks.append(card)
             continue
-        i = read_one(region, i, last, blocks)
+        i = read_one(region, i, last, blocks, list_lines(region, False))
     return blocks
 
 
-def read_one(region: Region, i: int, last: int, blocks: list[Node]) -> int:
-    """Read the block starting at unit ``i`` into ``blocks``; return the next index."""
+def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int = 0) -> int:
+    """Read the block starting at unit ``i`` into ``blocks``; return the next index. With
+    ``items`` (a page's plain copy, whose lists lost their bullets: ``list_lines``), a
+    paragraph of at least that many lines, each of them whole sentences, is a list: a ruling
+    per line."""
     units, plain_lines = region.units, region.plain
     unit = units[i]
     if unit.kind == RULE:
@@ -70,7 +102,7 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node]) -> int:
     if unit.kind == BULLET:
         blocks.append(ruling(unit, unit))
         return i + 1
-    asked = question(unit.text)
+    asked = region.asks(i)
     if asked is not None:
         return answer(region, i, last, asked, blocks)
     rule = parse_rule_line(plain_lines[i]) if unit.kind == LINE else None
@@ -82,12 +114,27 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node]) -> int:
         return i + 1
     j = i
     while j + 1 <= last and units[j + 1].kind == LINE and units[j + 1].block == unit.block \
-            and j + 1 not in region.entries and question(units[j + 1].text) is None \
+            and j + 1 not in region.entries and region.asks(j + 1) is None \
             and parse_rule_line(plain_lines[j + 1]) is None and not is_example(plain_lines[j + 1]):
         j += 1
+    if items and j + 1 - i >= items and all(whole_line(u.text, more=k < j)
+                                            for k, u in enumerate(units[i:j + 1], i)):
+        blocks += [ruling(u, u) for u in units[i:j + 1]]
+        return j + 1
     text, written = normalised("\n".join(u.text for u in units[i:j + 1]))
     blocks.append(Paragraph(text=text, src=span(units, i, j), written=written))
     return j + 1
+
+
+_WHOLE_LINE_RE = re.compile(r"^[\"“‘'(\[{]?[A-Z0-9].*[.!?)\"”’']$")
+
+
+def whole_line(text: str, more: bool = False) -> bool:
+    """Return whether a line is whole sentences: it starts as a sentence starts and ends as
+    one ends (a line wrapped inside a sentence does neither); one ending in a colon introduces
+    what follows: an item of a list when ``more`` items follow it in the list."""
+    return bool(_WHOLE_LINE_RE.search(text) or more and _WHOLE_LINE_RE.search(text[:-1] + ".")
+                and text.endswith(":"))
 
 
 def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:
@@ -99,10 +146,13 @@ def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:
 
 
 def answer(region: Region, i: int, last: int, asked: str, blocks: list[Node]) -> int:
-    """Read a bold question and its answer paragraphs (up to the next question) as a ruling."""
+    """Read a question (bold, or a copy's question line) and its answer paragraphs (up to the
+    next question) as a ruling."""
     units = region.units
     j, parts = i + 1, []
-    while j <= last and units[j].kind == LINE and question(units[j].text) is None \
+    # the line right after a question answers it, even with a question of its own
+    while j <= last and units[j].kind == LINE and (region.asks(j) is None or j == i + 1
+                                                   and j in region.questions) \
             and j not in region.entries:
         parts.append(units[j])
         j += 1
@@ -154,7 +204,7 @@ def card_tail(region: Region, card: CardEntry, i: int, last: int, card_notes: bo
     tail: list[Node] = []
     j = i
     while j < end:
-        j = read_one(region, j, end - 1, tail)
+        j = read_one(region, j, end - 1, tail, list_lines(region, True))
     keep = len(tail)
     while keep and isinstance(tail[keep - 1], Paragraph) and not (card_notes and region.hardless):
         keep -= 1
@@ -212,7 +262,7 @@ def face(region: Region, f: FaceSpan) -> Face:
             result.power_toughness = stats.replace(" ", "")
     if f.indicator is not None:
         result.color_indicator = plain_lines[f.indicator]
-    result.text = [face_text(units[k], region.markdown) for k in f.text]
+    result.text = [face_text(units[k], region.markdown, k in f.modes) for k in f.text]
     lines = [k for k in (f.separator, f.name, f.indicator, f.cost, f.type, f.stats)
              if k is not None] + f.text
     written = [units[k].text for k in sorted(lines)]  # a separator's words: "(back face)"
@@ -240,14 +290,16 @@ def _value(text: str) -> str:
     return text.split(":")[-1].strip()
 
 
-def face_text(unit: Unit, markdown: bool) -> str:
+def face_text(unit: Unit, markdown: bool, mode: bool = False) -> str:
     """Return one rules text line for the record: symbols braced; in Markdown, a line set in
     italics as a whole unwrapped, emphasis marks left open by a neighbouring line removed and
-    escapes resolved (the text, not the page's emphasis, is the card's); a mode bullet as ``•``."""
+    escapes resolved (the text, not the page's emphasis, is the card's); a mode as ``•``, its
+    list's bullet (``*``, or none in a page's plain copy, where each item is a line)."""
     text = symbols_in_text(unit.text)
     if markdown:
         text = unescape(drop_unpaired_emphasis(unwrap(text)))
-    return f"\u2022 {text}" if unit.kind == BULLET else text
+    return f"\u2022 {text}" if unit.kind == BULLET or mode and not text.startswith("\u2022") \
+        else text
 
 
 def _differs(result: Face, written: list[str]) -> bool:

@@ -47,6 +47,8 @@ class FaceSpan:
     text: list[int] = field(default_factory=list)
     separator: int | None = None
     """The separator line before this face (``//``), if any."""
+    modes: list[int] = field(default_factory=list)
+    """The text lines that are the modes of a modal card (``mode_bullets``)."""
 
     @property
     def header_end(self) -> int:
@@ -114,18 +116,20 @@ def reconsider(reading: Reading, face: FaceSpan, start: int, groups: list[list[i
     """Move a doubtful face's boundary by one paragraph where the copy's own word model
     (``learned.WordModel``) is sure: a last one-line paragraph worded as the document's
     notes are goes to the notes, a first one worded as its rules text (with more after it)
-    to the text."""
+    to the text; not one the cues read as the other beyond doubt. ``start``: the text lines
+    the face had before its paragraphs (an ability in the header's paragraph)."""
     names = [plain_text(reading.plain[face.name])]
     model, moved = reading.model, keep
-    if keep > 1 and len(groups[keep - 1]) == 1 \
+    if keep > 1 and len(groups[keep - 1]) == 1 and paragraph_score(texts[keep - 1], names) < _SURE \
             and model.note_odds(texts[keep - 1], names) > MARGIN:
         moved = keep - 1
-    elif 0 < keep < len(groups) - 1 and len(groups[keep]) == 1 \
+    elif 0 < keep + start and keep < len(groups) - 1 and len(groups[keep]) == 1 \
+            and paragraph_score(texts[keep], names) > -_SURE \
             and model.note_odds(texts[keep], names) < -MARGIN:
         moved = keep + 1
     if moved != keep:
         face.text[start:] = [k for g in groups[:moved] for k in g]
-        face.text.extend(mode_bullets(reading, face))
+        add_modes(reading, face)
 
 
 def face_head(reading: Reading, i: int) -> FaceSpan | None:
@@ -183,6 +187,12 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
             # beyond doubt: a card printed as one paragraph is followed by its notes.
             keep = next((n for n, t in enumerate(texts) if paragraph_score(t, names) < _SURE),
                         len(texts))
+            # but for the abilities printed a paragraph each up to the list of rulings; with
+            # no list, the copy's word model may move the boundary by a paragraph
+            listed = _before_the_list(groups, texts, names)
+            if listed is None and keep < len(texts):
+                reading.doubtful.append((face, len(face.text), groups, texts, keep))
+            keep = max(keep, listed or 0)
         else:
             keep = _before_the_list(groups, texts, names)
             if keep is not None:
@@ -194,7 +204,13 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
         face.text.extend(k for g in groups[:keep] for k in g)
     elif rest and not reading.markdown:
         face.text.extend(rest[:wrapped_or_rules(reading, face, rest, names)])
-    face.text.extend(mode_bullets(reading, face))
+    add_modes(reading, face)
+
+
+def add_modes(reading: Reading, face: FaceSpan) -> None:
+    """Find the modes of a modal face and end its text with them."""
+    face.modes = mode_bullets(reading, face) or copied_modes(reading, face)
+    face.text.extend(k for k in face.modes if k not in face.text)
 
 
 def paragraphs(reading: Reading, lines: list[int]) -> list[list[int]]:
@@ -263,6 +279,20 @@ def mode_bullets(reading: Reading, face: FaceSpan) -> list[int]:
     return modes
 
 
+def copied_modes(reading: Reading, face: FaceSpan) -> list[int]:
+    """Return the modes among a copy's text lines: the run of lines right after the line that
+    ends in ``—`` (a copy's list of modes, its bullets lost, read as text paragraphs)."""
+    units, plain = reading.units, reading.plain
+    if reading.markdown:
+        return []
+    for n, k in enumerate(face.text[:-1]):
+        if plain[k].rstrip().endswith(("\u2014", "--")):
+            first = face.text[n + 1]
+            return [j for j in face.text[n + 1:n + 1 + _MAX_MODES]
+                    if units[j].block == units[first].block and units[j].kind == LINE]
+    return []
+
+
 def text_candidates(reading: Reading, start: int, stops: tuple[set[int], ...]) -> list[int]:
     """Return the lines from ``start`` that could be rules text: up to the first bullet,
     heading, break, separator, image line, line in one of ``stops`` or next card (the sets
@@ -281,13 +311,15 @@ def text_candidates(reading: Reading, start: int, stops: tuple[set[int], ...]) -
 
 _SENTENCE_END_RE = re.compile(r"[.:!?)\"”]$")
 _INTRODUCES_RE = re.compile(r"\b(?:as follows|are these|is this)[:.]?$|:$")
+_NOTES_RE = re.compile(r"\b[Nn]otes?:$")
 
 
 def ends_card(text: str) -> bool:
     """Return whether a line cannot be rules text: a quoted rule (``502.42. Offering``), an
-    example, or a line introducing quoted rules (``The official rules ... are as follows:``)."""
+    example, or a line introducing quoted rules (``The official rules ... are as follows:``)
+    or notes (``General connive notes:``)."""
     return parse_rule_line(text) is not None or is_example(text) \
-        or bool(_INTRODUCES_RE.search(text)) and len(text) > 25
+        or bool(_INTRODUCES_RE.search(text)) and len(text) > 25 or bool(_NOTES_RE.search(text))
 
 
 def continues(before: Unit, unit: Unit) -> bool:

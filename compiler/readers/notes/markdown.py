@@ -210,6 +210,11 @@ def table_row_units(line: str, no: int, block: int, quote: int) -> list[Unit]:
     units = []
     for cell in _CELL_SPLIT_RE.split(line.strip().strip("|")):
         for field in _FIELD_SPLIT_RE.split(cell.strip()):
-            if re.search(r"\w", field):
-                units.append(Unit(LINE, field.strip(), no, no, block, quote))
+            # a P/T the text runs into where a symbol picture was lost (``2/2 , Tap an ...``)
+            for part in filter(None, _PT_THEN_TEXT_RE.match(field).groups()):
+                if re.search(r"\w", part):
+                    units.append(Unit(LINE, part.strip(), no, no, block, quote))
     return units
+
+
+_PT_THEN_TEXT_RE = re.compile(r"^(?:([0-9X*]{1,2}/[0-9X*]{1,2}) (?=[,:] ))?(.*)$", re.S)

@@ -16,7 +16,7 @@ from compiler.core.errors import Diagnostics
 from compiler.core.model import Document, Paragraph, iter_blocks
 from compiler.files.textio import SourceText
 from compiler.readers.base import Reader, assign_ids, finish_document, source_language
-from compiler.readers.notes.blocks import Region
+from compiler.readers.notes.blocks import Region, plain_questions
 from compiler.readers.notes.entries import Reading, find_entries
 from compiler.readers.notes.markdown import front_matter, markdown_units
 from compiler.readers.notes.meta import document_meta
@@ -76,10 +76,12 @@ class CardNotesReader(Reader):
         reading, front, markdown = self._reading(src)
         entries = find_entries(reading)
         region = Region(reading.units, reading.plain, {e.first: e for e in entries},
-                        reading.hardless, markdown)
+                        reading.hardless, markdown, plain_questions(reading.units, markdown))
         title_index = next((i for i, u in enumerate(reading.units)
                             if u.kind == HEADING and u.depth == 1), None)
         title_index = title_index if title_index is not None and title_index < 40 else None
+        if title_index is None and not markdown and first_line_title(reading):
+            title_index = 0  # a page's copy starts with its heading: no topic of the preamble
         heads = outline(region, title_index)
         sections = read_sections(region, heads, title_index)
         layout = "en-markdown" if markdown else "en-lines"

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from compiler.core.model import Node, Section, Span, Topic
-from compiler.readers.notes.blocks import Region, read_blocks
+from compiler.readers.notes.blocks import Region, read_blocks, whole_line
 from compiler.readers.notes.evidence import (bold_title, is_caps_heading, looks_like_name,
                                              question, title_text)
 from compiler.readers.notes.units import BULLET, HEADING, LINE, RULE
@@ -72,6 +72,10 @@ def outline(region: Region, title_index: int | None) -> Outline:
                 found.sections.append(Heading(i, text, unit.depth, role or "other"))
             else:
                 found.topics[i] = Heading(i, text, unit.depth, None)
+        elif unit.kind == LINE and not region.markdown and section_role(unit.text) \
+                and is_caps_heading(region.plain[i]):
+            # a page's plain copy runs a heading into the list before or after it
+            found.sections.append(Heading(i, text, 1, section_role(unit.text)))
         elif unit.kind == LINE and _alone(region, i):
             role = section_role(unit.text)
             title = bold_title(unit.text)
@@ -81,9 +85,38 @@ def outline(region: Region, title_index: int | None) -> Outline:
                 found.sections.append(Heading(i, text, 1, "other"))
             elif title and question(unit.text) is None:
                 found.topics[i] = Heading(i, title, BOLD_LEVEL, None)
-            elif _title_after_break(region, i, found):
+            elif _title_after_break(region, i, found) or _copied_title(region, i, found):
                 found.topics[i] = Heading(i, title_text(unit.text), BOLD_LEVEL, None)
+        elif unit.kind == LINE and _copied_title(region, i, found):
+            found.topics[i] = Heading(i, title_text(unit.text), BOLD_LEVEL, None)
     return found
+
+
+def _copied_title(region: Region, i: int, found: Outline) -> bool:
+    """Return whether a line of a page's plain copy titles a topic of its general notes
+    (``New Mechanic: Adamant``): a short line that is no sentence, with text after it, alone
+    or ending its paragraph (the copy runs a heading into the list or heading before it), and
+    no line like it beside it."""
+    units = region.units
+    if region.markdown or not found.sections or found.sections[-1].role != "general-notes" \
+            or i + 1 >= len(units) or units[i + 1].block == units[i].block \
+            or units[i + 1].kind not in (LINE, BULLET):
+        return False
+    if not _title_like(region, i) or any(_title_like(region, k) and _alone(region, k)
+                                         for k in (i - 1, i + 1)):
+        return False  # a run of such lines is a list (``Prerelease events: July 8–9``)
+    before = i - 1
+    return units[before].block != units[i].block or whole_line(region.plain[before]) \
+        or found.sections[-1].index == before
+
+
+def _title_like(region: Region, i: int) -> bool:
+    text = region.plain[i]
+    return looks_like_name(text) and len(text) <= 60 and not _NUMBERED_RE.match(text)
+
+
+_NUMBERED_RE = re.compile(r"^\d+\.\d")
+"""A rule's number (``702.130 Ascend``), misprinted or not."""
 
 
 def _title_after_break(region: Region, i: int, found: Outline) -> bool:

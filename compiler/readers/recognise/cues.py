@@ -92,7 +92,7 @@ _DISCOURSE_RE = re.compile(
     r"Notably|Once|Like other|In the rare case|In some rare cases|exactly|means|refers to|"
     r"unusual|Normally|Usually|generally)\b")
 _PROSE_START_RE = re.compile(
-    r"^(?:You (?:choose|can|must|still|simply|just|also|don't have to)|To \w+|The term|"
+    r"^(?:You (?:choose|can(?!'t)|must|still|simply|just|also|don't have to)|To \w+|The term|"
     r"The (?:value|number|ability|effect|mana value|copy|copies)\b|If you (?:choose|want)\b|"
     r"If you control (?:two|multiple|more than one)\b|In the (?:unusual|rare) case)")
 _ARTICLE_RE = re.compile(r"\bthe (?:enchanted|equipped|copied|targeted|target|original|effect)\b")
@@ -110,8 +110,10 @@ _POSSESSIVE_ABILITY_RE = re.compile(
 
 
 def paragraph_score(text: str, face_names: list[str] | tuple[str, ...]) -> float:
-    """Return how much a paragraph reads as rules text (positive) or as a note (negative)."""
-    return _score(text.strip(), tuple(face_names))
+    """Return how much a paragraph reads as rules text (positive) or as a note (negative).
+    Apostrophes are read as one (``doesn’t`` as ``doesn't``: pages of 2016 print the curly one)."""
+    return _score(text.strip().replace("\u2019", "'"),
+                  tuple(name.replace("\u2019", "'") for name in face_names))
 
 
 @lru_cache(maxsize=8192)

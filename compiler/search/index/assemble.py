@@ -23,17 +23,20 @@ from compiler.search.schema import (ANALYSIS_VERSION, EXPORT_VERSION, FIELD_BOOS
                                     LANGUAGES, SNIPPET_CHARS, SNIPPET_CONTEXT, TEXT_FIELDS)
 from compiler.search.scripts import json_script, to_script
 
+TARGETS = (SHARD_TARGET, POSITION_TARGET)
 
-def export_files(data: IndexData, shard_above: int = SHARD_ABOVE) -> dict[str, bytes]:
+
+def export_files(data: IndexData, shard_above: int = SHARD_ABOVE,
+                 targets: tuple[int, int] = TARGETS) -> dict[str, bytes]:
     """Return the export's files by path relative to the export folder (pure)."""
-    return dict(sorted(iter_export_files(data, shard_above)))
+    return dict(sorted(iter_export_files(data, shard_above, targets)))
 
 
-def iter_export_files(data: IndexData,
-                      shard_above: int = SHARD_ABOVE) -> Iterator[tuple[str, bytes]]:
+def iter_export_files(data: IndexData, shard_above: int = SHARD_ABOVE,
+                      targets: tuple[int, int] = TARGETS) -> Iterator[tuple[str, bytes]]:
     """Yield the export's files (path relative to the export folder, bytes) one at a time, so
     that a writer need not hold them all (``export_files`` has them in order of path)."""
-    return assemble([export_part(data)], shard_above).remaining_files()
+    return assemble([export_part(data)], shard_above, targets).remaining_files()
 
 
 class StoredRuns(Sequence):
@@ -96,9 +99,10 @@ class Assembled:
     rest. The same files, byte for byte, whichever languages were written early."""
 
     __slots__ = ("data", "joined", "holders", "lexicon", "names", "languages", "seen",
-                 "shard_above")
+                 "shard_above", "prefix", "targets")
 
-    def __init__(self, shard_above: int = SHARD_ABOVE) -> None:
+    def __init__(self, shard_above: int = SHARD_ABOVE, prefix: str = "",
+                 targets: tuple[int, int] = TARGETS) -> None:
         self.data = IndexData(0, StoredRuns(), {}, Counter(), Counter())
         """The documents' stored fields and the fields' totals (no postings: they are in
         ``joined``)."""
@@ -114,12 +118,18 @@ class Assembled:
         self.lexicon: Counter = Counter()
         """The text fields' postings of each term of the languages written (``lexicon_shards``)."""
         self.names: Counter = Counter()
-        """The title fields' postings of each term that can be a name (``_title_names``)."""
+        """The title fields' postings of each term that can be a name (``names_table``)."""
         self.languages: dict[str, dict] = {}
         """Each language written: its entry in ``meta.js``."""
         self.seen: set[str] = set()
         """The languages of the documents taken in."""
         self.shard_above = shard_above
+        self.prefix = prefix
+        self.targets = targets
+        """The sizes postings and positions shards are cut to (``SHARD_TARGET``,
+        ``POSITION_TARGET``; a small segment's are smaller, ``segments.layout``)."""
+        """What each language file's path and name begin with: a segment's folder
+        (``segments.py``), or nothing for a one-segment export."""
 
     def add(self, part: ExportPart) -> list[str]:
         """Take ``part`` in; return the languages complete now that it came (none of their
@@ -185,10 +195,10 @@ class Assembled:
             if positions is not None:
                 position_size += json_size(text, positions, position_numbers)
         hashed = [(fnv1a(f"{name}:{text}"), name, text) for _, name, text in keys]  # once
-        shards = split_terms(hashed, size, self.shard_above, SHARD_TARGET)
+        shards = split_terms(hashed, size, self.shard_above, self.targets[0])
         position_shards = split_terms(
             [h for h, key in zip(hashed, keys) if joined[key][4] is not None],
-            position_size, self.shard_above, POSITION_TARGET)
+            position_size, self.shard_above, self.targets[1])
         del hashed
         chunks = text_chunks(data, lang)
         self.languages[lang] = {"first": docs[0] if docs else 0, "count": len(docs),
@@ -206,15 +216,23 @@ class Assembled:
 
         for kind, files, slot in (("terms", shards, 0), ("pos", position_shards, 4)):
             for number, shard in enumerate(files):
-                name = f"{lang}/{kind}-{number:02d}"
+                name = f"{self.prefix}{lang}/{kind}-{number:02d}"
                 yield f"{name}.js", json_script(name, shard_json(shard, take(slot)))
         for key in keys:
             del joined[key]
         del shards, position_shards, keys
         for number, chunk in enumerate(chunks):
-            yield f"{lang}/text-{number:02d}.js", to_script(f"{lang}/text-{number:02d}",
-                                                            text_file(data, chunk))
-        yield f"{lang}/docs.js", to_script(f"{lang}/docs", doc_table(data, docs))
+            name = f"{self.prefix}{lang}/text-{number:02d}"
+            yield f"{name}.js", to_script(name, text_file(data, chunk))
+        yield f"{self.prefix}{lang}/docs.js", to_script(f"{self.prefix}{lang}/docs",
+                                                        doc_table(data, docs))
+
+    def segment_files(self) -> Iterator[tuple[str, bytes]]:
+        """Yield the files of the languages not written yet (a segment's: the lexicon, names
+        and meta are the whole export's, ``segments.py``); call it once every part is in."""
+        for lang in LANGUAGES:
+            if lang not in self.languages and lang in self.seen:
+                yield from self.language_files(lang)
 
     def remaining_files(self) -> Iterator[tuple[str, bytes]]:
         """Yield the files of the languages not written yet, then those of every language
@@ -225,17 +243,18 @@ class Assembled:
         lexicon = lexicon_shards(self.lexicon)
         for number, shard in enumerate(lexicon):
             yield f"lex-{number:02d}.js", to_script(f"lex-{number:02d}", shard)
-        yield "names.js", to_script("names", _title_names(self.names, self.holders))
-        yield "meta.js", to_script("meta", _meta(self.data, {lang: self.languages[lang]
+        yield "names.js", to_script("names", names_table(self.names, self.holders))
+        yield "meta.js", to_script("meta", meta_table(self.data, {lang: self.languages[lang]
                                                              for lang in LANGUAGES})
                                    | {"lexicon": len(lexicon)})
 
 
-def assemble(parts: Iterable[ExportPart], shard_above: int = SHARD_ABOVE) -> Assembled:
+def assemble(parts: Iterable[ExportPart], shard_above: int = SHARD_ABOVE,
+             targets: tuple[int, int] = TARGETS) -> Assembled:
     """Return the export's data of the index whose segments are ``parts``, in order (see
     ``Assembled``). Each part is let go once taken in: ``parts`` may be a generator that does
     not hold them."""
-    assembled = Assembled(shard_above)
+    assembled = Assembled(shard_above, targets=targets)
     for part in parts:
         assembled.add(part)
     return assembled
@@ -251,11 +270,11 @@ def _count_term(lexicon: Counter, names: Counter, name: str, term: str, count: i
     """Count the ``count`` postings of ``name:term`` where the lexicon and the names count."""
     if name in TEXT_FIELDS:
         lexicon[term] += count
-    if _is_name(name, term):
+    if is_name(name, term):
         names[term] += count
 
 
-def _is_name(name: str, term: str) -> bool:
+def is_name(name: str, term: str) -> bool:
     """Return whether ``name:term`` is a title word typos can be corrected to."""
     return name in TITLE_FIELDS and NAME.fullmatch(term) is not None
 
@@ -278,18 +297,18 @@ def title_names(data: IndexData) -> dict[str, list[int]]:
     assembled = assemble([export_part(data)])
     names: Counter = Counter()
     for (_, name, term), entry in assembled.joined.items():
-        if _is_name(name, term):
+        if is_name(name, term):
             names[term] += entry[2]
-    return _title_names(names, assembled.holders)
+    return names_table(names, assembled.holders)
 
 
-def _title_names(names: dict[str, int], holders: dict[str, set[str]]) -> dict[str, list[int]]:
+def names_table(names: dict[str, int], holders: dict[str, set[str]]) -> dict[str, list[int]]:
     """Return each name with its postings in titles (``names``) and its reach: the number of
     sets among its holders' records (``forgiving.reach``)."""
     return {term: [names[term], len(holders.get(term, ()))] for term in sorted(names)}
 
 
-def _meta(data: IndexData, languages: dict) -> dict:
+def meta_table(data: IndexData, languages: dict) -> dict:
     fields = {name: {"scorable": data.scorable[name], "total": data.totals[name],
                      "docs": data.field_docs.get(name, 0), "boost": FIELD_BOOSTS.get(name, 1.0)}
               for name in data.scorable}

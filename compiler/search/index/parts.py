@@ -154,6 +154,15 @@ class ExportWriter:
                 if linked:
                     self.linked[name] = digest, key
 
+    def keep(self, files: dict[str, list]) -> None:
+        """Count ``files`` (path: SHA-256, size) as given, as they are (a segment not written
+        again, ``segmented.py``)."""
+        for name, (_, size) in files.items():
+            if name in self.names:
+                raise ValueError(f"export file {name} given twice")
+            self.names.add(name)
+            self.size += size
+
     def close(self) -> tuple[int, int]:
         """Remove the files not given; return how many were written and the bytes of all."""
         folder, names = self.folder, self.names

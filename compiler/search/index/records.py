@@ -13,9 +13,11 @@ from dataclasses import dataclass, replace
 
 from compiler.core import paths
 from compiler.core.anchors import DocumentAnchors
+from compiler.core.cards import physical_cards
 from compiler.core.ids import latin_spelling
 from compiler.core.model import (CardEntry, Document, Errata, Example, Face, ListBlock, Node,
                                  Paragraph, RuleQuote, Ruling, Section, Topic)
+from compiler.core.reading import reading, to_hiragana
 from compiler.cr.derive.history import RuleHistory
 from compiler.cr.read.rulerefs import rule_numbers
 from compiler.render.typography import typeset
@@ -119,6 +121,11 @@ class SearchRecord:
             return date_prefixes(self.date)
         shown = f"{dates[0]} – {dates[-1]}"
         return list(dict.fromkeys([shown, *(p for d in reversed(dates) for p in date_prefixes(d))]))
+
+
+def readings(names) -> tuple[str, ...]:
+    """Return the hiragana readings of the names that hold kanji (``compiler/core/reading.py``)."""
+    return tuple(dict.fromkeys(r for n in names if (r := reading(n)) != to_hiragana(n)))
 
 
 def plain_text(text: str) -> str:
@@ -251,9 +258,9 @@ class _DocumentRecords:
                 yield self.topic(block)
                 yield from self.walk(block.blocks, plain_text(block.title), ())
             elif isinstance(block, CardEntry):
-                record = self.card(block)
-                if record:
-                    yield record
+                for card in physical_cards(block):  # a meld group: each card of it
+                    if record := self.card(card):
+                        yield record
                 names = _card_names(self.inv, block)
                 yield from self.walk(block.blocks, _entry_title(block), names)
             elif isinstance(block, Ruling):
@@ -269,7 +276,8 @@ class _DocumentRecords:
         url = paths.topic_page(self.doc.id, topic.id)
         record = self.record("topic", topic, rich_text(topic.title), _own_rich(topic.blocks), url,
                              cards, rules)
-        return replace(record, keywords=tuple(plain_text(k) for k in topic_keywords(topic)))
+        keywords = [plain_text(k) for k in topic_keywords(topic)]
+        return replace(record, keywords=(*keywords, *readings(keywords)))
 
     def card(self, entry: CardEntry) -> SearchRecord | None:
         """Return the record of a card's page, made by its first entry in this document's
@@ -288,6 +296,7 @@ class _DocumentRecords:
         names = _card_names(self.inv, entry)
         # a name written with Æ or accents is found as typed without them (``Aetherling``)
         folded = tuple(dict.fromkeys(f for n in names if (f := latin_spelling(n)) != n))
+        folded += readings(names)   # 刺す稲妻 is found as さすいなずま, いなずま
         page = paths.card_page(card.slug if card else paths.card_slug(entry.name))
         record = self.record("card", entry, _entry_title(entry), body, page, names, rules)
         return replace(record, place=self.place(entry), keywords=folded)

@@ -32,30 +32,27 @@ kept as one segment per *shard*, and a build re-indexes only the shards whose re
   entry makes a card's one record in a language, and what that record gathers from the card's
   other entries, changes (``records.card_record_source``): ``record_signature`` hashes
   exactly that.
-* The export is what the search package's ``export_files`` makes of the index data. Each
-  shard's records are analysed once (``search.segment.index_records``): the same terms
-  make its segment and its *part* of the export (``search.export.ExportPart``: stored fields,
-  and each term's postings and positions already encoded as the browser reads them), never
-  read back from the segment. Parts are kept as JSON, gzipped (``state.packed``), in
-  ``.faqc/search/`` for the next build, and put together (``search.export.Assembled``) with
-  their document numbers offset, as Whoosh's ``MultiReader`` would number them: a term's
-  encoded postings are joined, only the first number of each part's run changed, so no
-  posting is decoded or encoded again.
-  Each part is taken in as it comes and let go: the parts of the shards indexed now as
-  the workers hand them over (in order), the others read from disk (a part that cannot be
-  read is made again then). Once the parts of one language are all in, its export files are
-  written and its postings let go (``Assembled.add``). Only the export files whose bytes
-  changed are rewritten (``ExportWriter``). The table of contents is written anew from the
-  parts' facts each time: the old one (a pickle) is never read back.
-  The index phase's time therefore holds the export of every language but the last; the
-  export phase, that language's and the files of all (lexicon, names, meta).
+* The export is made of each shard's *part* (``search.export.ExportPart``: stored fields,
+  and each term's postings and positions already encoded as the browser reads them), made
+  from the same analysis as its segment (``search.segment.index_records``), never read back
+  from it. Parts are kept as JSON, gzipped (``state.packed``), in ``.faqc/search/`` for the
+  next build. The export is in segments (``segments.py``, ``segmented.py``): the parts no
+  live segment holds are put together as a new one (``search.export.Assembled``: a term's
+  encoded postings joined, only the first number of each part's run changed) as the workers
+  hand them over, in order; the parts gone are deleted in the manifest; segments due to merge
+  are written from the parts on disk; a segment kept is never read. Only the export files
+  whose bytes changed are rewritten (``ExportWriter``). The table of contents is written anew
+  from the parts' facts each time: the old one (a pickle) is never read back.
+  The index phase's time therefore holds the new segment's export but its last language's;
+  the export phase, that language's, the merges and the files of all (lexicon, names,
+  manifest).
 """
 from __future__ import annotations
 
 import hashlib
 import sys
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -64,18 +61,19 @@ from whoosh.codec.whoosh3 import W3Codec, W3Segment
 from whoosh.filedb.filestore import RamStorage
 from whoosh.index import TOC
 
+from compiler.core.cards import physical_cards
 from compiler.core.model import CardEntry, Document, iter_document_blocks
 from compiler.cr.derive.history import RuleHistory
 from compiler.incremental.state import packed, write_file
 from compiler.runtime.parallel import map_chunks
 from compiler.runtime.progress import Progress
-from compiler.search.index.assemble import Assembled
 from compiler.search.index.export import ExportPart, export_part
-from compiler.search.index.parts import (PARTS_DIR, ExportWriter, part_file, part_json,
-                                         read_part_file, segment_id)
+from compiler.search.index.parts import PARTS_DIR, ExportWriter, part_file, part_json, segment_id
 from compiler.search.index.records import (CR_UNIT, SearchRecord, build_records,
                                            card_record_source, cr_records)
 from compiler.search.index.segment import index_records, stored_bytes
+from compiler.search.index.segmented import SegmentPlan
+from compiler.search.index.segments import SEGMENTS_FILE, SegmentState, part_id, read_state
 from compiler.search.index.whole import EXPORT_DIR, INDEX_DIR
 from compiler.search.schema import INDEX_NAME, build_schema
 from compiler.xref.inventory import Inventory
@@ -143,11 +141,11 @@ def record_signature(inv: Inventory, doc: Document, content: str) -> str:
     """Return the hash of what a document's records are made from (see the module docstring)."""
     cards = []
     for block in iter_document_blocks(doc):
-        if isinstance(block, CardEntry):
-            card = inv.card_for(block.name)
-            cards.append((block.name,
+        for entry in physical_cards(block) if isinstance(block, CardEntry) else ():
+            card = inv.card_for(entry.name)
+            cards.append((entry.name,
                           card and (card.name, card.slug, card.face_names, card.names_ja),
-                          card_record_source(inv, doc, block)))
+                          card_record_source(inv, doc, entry)))
     return hashlib.sha256(repr((content, cards)).encode("utf-8")).hexdigest()[:32]
 
 
@@ -326,7 +324,8 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
         unit: cr_signature(crs[unit]) if unit in crs else
         record_signature(inv, inv.documents[unit], content[unit]) for unit in order})
     index_dir, parts_dir = root / INDEX_DIR, root / PARTS_DIR
-    cut = shards(order, {unit: unit_weight(inv, crs, unit) for unit in order})
+    unit_weights = {unit: unit_weight(inv, crs, unit) for unit in order}
+    cut = shards(order, unit_weights)
     stale = [shard for shard in cut
              if any(previous.get(unit) != update.signatures[unit] for unit in shard)
              or not (index_dir / segment_file(shard_key(shard))).is_file()
@@ -334,33 +333,34 @@ def update_search(inv: Inventory, root: Path, content: dict[str, str],
     update.removed = sorted(set(previous) - set(update.signatures))
     update.indexed = [unit for shard in stale for unit in shard]
     update.shards, update.shards_indexed = len(cut), len(stale)
-    facts: list[tuple[str, int, dict[str, int]]] = []
-    written: dict[str, tuple[str, tuple]] = {}
-    export = ExportWriter(root / EXPORT_DIR, present, written,  # each file written as made
+    export = ExportWriter(root / EXPORT_DIR, present, written := {},  # each file as made
                           None if reuse is None else reuse / EXPORT_DIR)
-    assembled = Assembled()
+    keys = [shard_key(shard) for shard in cut]
+    plan = SegmentPlan(keys, [part_id(key, [update.signatures[unit] for unit in shard])
+                              for key, shard in zip(keys, cut)],
+                       [sum(unit_weights[unit] for unit in shard) for shard in cut],
+                       read_state(parts_dir / SEGMENTS_FILE) if previous else SegmentState(),
+                       root / EXPORT_DIR, present, parts_dir)
     with progress.phase("index", len(stale), "shard") as advance:
-        # the stale shards' parts come from the workers in order, the others are read from
-        # disk: each is assembled as it comes, and let go; a language's export files are
-        # written as soon as its last part is in, and its postings let go
+        # the stale shards' parts come from the workers in order, the others a new segment
+        # holds are read from disk: each is assembled as it comes, and let go; a language's
+        # files are written as soon as its last part is in, and its postings let go
         index = _index_chunk(inv, crs, root)
         # a shard takes seconds: two of them are worth the workers (an added document
         # mostly makes two or three stale, its own and those its card names change)
         made = map_chunks(index, stale, jobs=jobs, advance=advance, chunk=1, min_items=2)
         with closing(made):  # the workers stopped once the last part is in, not kept idle
-            for part in _parts(cut, stale, made, index, parts_dir, facts, update):
-                for lang in assembled.add(part):
-                    export.write(assembled.language_files(lang))
-    with progress.phase("export"):  # the last language's files, the lexicon, names, meta
-        export.write(assembled.remaining_files())
+            plan.walk(cut, {shard_key(shard) for shard in stale}, made, index, export, update)
+    with progress.phase("export"):  # the other segments written, lexicon, names, manifest
+        plan.finish(export, update)
         update.export_written, update.export_bytes = export.close()
         update.files = {f"{EXPORT_DIR}/{name}": made for name, made in written.items()}
         update.linked = {f"{EXPORT_DIR}/{name}": made for name, made in export.linked.items()}
-        del assembled
     write_file(index_dir / TOC_NAME, toc_bytes([document_segment_entry(key, count, lengths)
-                                                for key, count, lengths in facts]))
-    _keep_only(index_dir, {TOC_NAME} | {segment_file(key) for key, _, _ in facts})
-    _keep_only(parts_dir, {part_file(key) for key, _, _ in facts})
+                                                for key, count, lengths in plan.toc()]))
+    _keep_only(index_dir, {TOC_NAME} | {segment_file(key) for key, _, _ in plan.toc()})
+    write_file(parts_dir / SEGMENTS_FILE, plan.state_bytes())
+    _keep_only(parts_dir, {SEGMENTS_FILE} | {part_file(key) for key, _, _ in plan.toc()})
     update.index_bytes = sum(p.stat().st_size for p in index_dir.iterdir() if p.is_file())
     return update
 
@@ -375,30 +375,6 @@ def _keep(indexed: IndexedShard | None, index_dir: Path, parts_dir: Path,
     write_file(index_dir / segment_file(key), indexed.segment)
     write_file(parts_dir / part_file(key), indexed.part)
     return indexed.data, indexed.field_lengths
-
-
-def _parts(cut: list[list[str]], stale: list[list[str]],
-           made: Iterator[tuple[list[str], tuple[ExportPart, dict[str, int]] | None]],
-           index: Callable[[list[list[str]]], list], parts_dir: Path, facts: list,
-           update: SearchUpdate) -> Iterator[ExportPart]:
-    """Yield the export data of the shards ``cut`` in order: those ``stale`` as they are
-    ``made`` (in the same order, their files written), the others read from their parts (a
-    part that cannot be read is made again, here); each shard's table-of-contents facts are
-    appended to ``facts``."""
-    remade = {shard_key(shard) for shard in stale}
-    for shard in cut:
-        key = shard_key(shard)
-        if key in remade:
-            done, part = next(made)
-            if done != shard:
-                raise AssertionError(f"index parts out of order: {done} for {shard}")
-        elif (part := read_part_file(parts_dir / part_file(key))) is None:
-            [(_, part)] = index([shard])
-            update.indexed += shard
-            update.shards_indexed += 1
-        if part is not None:  # None: a shard without records has no segment
-            facts.append((key, part[0].doc_count, part[1]))
-            yield part[0]
 
 
 def _keep_only(folder: Path, names: set[str]) -> None:

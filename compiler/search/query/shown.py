@@ -9,6 +9,7 @@ index is a ``FaqcError`` naming it.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from pathlib import Path, PurePosixPath
 
 from compiler.core.errors import FaqcError
@@ -40,6 +41,13 @@ def _spans(value: object) -> list[int]:
     return value
 
 
+def _name(value: object) -> str:
+    """Return a segment's folder name if it is one (letters and digits)."""
+    if not isinstance(value, str) or not value.isascii() or not value.isalnum():
+        raise ValueError(f"{value!r} is not a segment's name")
+    return value
+
+
 def _text(value: object) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not a text")
@@ -55,6 +63,9 @@ class ShownTexts:
         self.folder = folder
         self.doc_count = doc_count
         self._languages: list[tuple[str, int, int, int]] | None = None
+        self._runs: list[tuple[int, int, str, int, dict]] = []
+        """The live runs of the segments (``segments.py``): number in the whole index, count,
+        the segment's prefix, its number there, the segment's languages."""
         self._files: dict[str, dict] = {}
 
     def _read(self, name: str) -> object:
@@ -78,7 +89,7 @@ class ShownTexts:
                     raise ValueError(f"version {meta['version']!r}, not {EXPORT_VERSION}")
                 count = _count(meta["doc_count"])
                 languages = sorted(((lang, _count(entry["first"]), _count(entry["count"]),
-                                     _count(entry["per_file"], 1))
+                                     _count(entry.get("per_file", 1), 1))
                                     for lang, entry in meta["languages"].items()),
                                    key=lambda language: (language[1], language[2]))
                 at = 0
@@ -88,6 +99,7 @@ class ShownTexts:
                     at += docs
                 if at != count:
                     raise ValueError(f"{at} documents in its languages, {count} in all")
+                self._runs = self._segment_runs(meta, count)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise FaqcError(f"{where}: error: not a search export's meta ({exc}); build "
                                 "the site again") from None
@@ -97,22 +109,50 @@ class ShownTexts:
             self._languages = languages
         return self._languages
 
+    @staticmethod
+    def _segment_runs(meta: dict, count: int) -> list[tuple[int, int, str, int, dict]]:
+        """Return the live runs of the segments of ``meta`` in order (one run of all the
+        documents for an export of one segment); raise ValueError unless they number the
+        ``count`` documents one after the other."""
+        if "segments" not in meta:
+            return [(0, count, "", 0, meta["languages"])]
+        runs = sorted((_count(base), _count(size), f"{_name(seg['name'])}/", _count(local),
+                       seg["languages"])
+                      for seg in meta["segments"] for local, size, base in seg["parts"])
+        at = 0
+        for base, size, *_ in runs:
+            if base != at:
+                raise ValueError(f"no segment holds document {at}")
+            at += size
+        if at != count:
+            raise ValueError(f"{at} documents in its segments, {count} in all")
+        return runs
+
     def __getitem__(self, docnum: int) -> dict:
         """Return what document ``docnum`` shows: ``text``, ``title``, ``url``, and ``place``,
         ``emphasis``, ``title_emphasis`` where it has some (``SearchRecord.shown``)."""
-        for lang, first, count, per_file in self.languages():
+        for lang, first, count, _ in self.languages():
             if first <= docnum < first + count:
-                name = f"{lang}/text-{(docnum - first) // per_file:02d}"
+                run = self._runs[bisect_right(self._runs, (docnum, float("inf"))) - 1]
+                base, _, prefix, local, languages = run
+                local += docnum - base
+                try:
+                    info = languages[lang]
+                    number = (local - _count(info["first"])) // _count(info["per_file"], 1)
+                except (KeyError, TypeError, ValueError) as exc:
+                    raise FaqcError(f"{self.folder / 'meta.js'}: error: not a search export's "
+                                    f"meta ({exc!r}); build the site again") from None
+                name = f"{prefix}{lang}/text-{number:02d}"
                 if name not in self._files:
                     self._files[name] = self._read(name)
-                return self._entry(name, docnum)
+                return self._entry(name, docnum, local)
         raise FaqcError(f"{self.folder / 'meta.js'}: error: document {docnum} is in no "
                         "language of the search export; build the site again")
 
-    def _entry(self, name: str, docnum: int) -> dict:
+    def _entry(self, name: str, docnum: int, local: int) -> dict:
         data = self._files[name]
         try:
-            at = docnum - _count(data["first"])
+            at = local - _count(data["first"])
             if at < 0:
                 raise ValueError(f"the file starts at document {data['first']}")
 

@@ -71,7 +71,8 @@ class CrSite:
             doc = self.library.document(cr_date)
             assert doc is not None, cr_date
             browsed = cr_date in self.browsed
-            matcher = GlossaryMatcher(doc.glossary if browsed else [], glossary_anchors(doc.glossary))
+            matcher = GlossaryMatcher(doc.glossary if browsed else [], glossary_anchors(doc.glossary),
+                                      doc)
             place = (lambda number: self.cr_path((cr_date, number))
                      if number in self.sections[cr_date] else None) if browsed else None
             linker = self._linkers[cr_date] = CrTextLinker(doc, place, matcher)

@@ -5,7 +5,8 @@ rule in the same CR (on its section page, or, for a section without one, on the 
 of changes or the rule's history), never to another era's, and only if that CR has it; an
 edition shown by its changes only links none.  A glossary term links to the CR's glossary at
 its first use on a page: terms match whole words, case aside, in the singular or a plain
-plural, and the longest term wins (``Activated Ability`` over ``Ability``).
+plural, and the longest term wins (``Activated Ability`` over ``Ability``), where its context
+says it is the defined term (``termsense.py``: not ``as modified by``, ``casual variant``).
 Only game terms link: a term of several words (``Combat Damage Step``), or of one word that is
 not everyday English (``trample``, ``graveyard``, ``creature``). One word is everyday when it is
 at least as frequent as ``EVERYDAY_ZIPF`` in English by wordfreq (``your``, ``card``, ``pay``,
@@ -29,6 +30,7 @@ from compiler.cr import CrDocument, GlossaryEntry
 from compiler.cr.read.rulerefs import find_rule_refs
 from compiler.render import LinkSpan
 from compiler.render.links import Annotate
+from compiler.site.cr.termsense import TermSenses
 
 _QUALIFIER_RE = re.compile(r"\s*\((Obsolete|Informal)\)\s*$")
 _QUOTES = "\"'“”‘’"
@@ -72,17 +74,22 @@ def term_forms(term: str) -> list[str]:
 
 
 class GlossaryMatcher:
-    """Find the glossary terms of one CR in its texts."""
+    """Find the glossary terms of one CR in its texts: only where each is the defined term
+    (``termsense.py``), when the CR is given."""
 
-    def __init__(self, glossary: list[GlossaryEntry], anchors: list[str]):
+    def __init__(self, glossary: list[GlossaryEntry], anchors: list[str],
+                 doc: CrDocument | None = None):
         self._automaton = ahocorasick.Automaton()
+        forms: dict[str, str] = {}
         for entry, anchor in zip(glossary, anchors):
             for form in term_forms(entry.term):
                 if form not in self._automaton:
                     self._automaton.add_word(form, (len(form), anchor, entry.term))
+                    forms.setdefault(form, anchor)
         self._empty = len(self._automaton) == 0
         if not self._empty:
             self._automaton.make_automaton()
+        self._senses = TermSenses(doc, glossary, anchors, forms) if doc and glossary else None
 
     def find(self, text: str) -> list[tuple[int, int, str, str]]:
         """Return ``(start, end, anchor, term)`` of the terms in ``text``, leftmost-longest."""
@@ -97,7 +104,8 @@ class GlossaryMatcher:
         for match in found:
             if not kept or match[0] >= kept[-1][1]:
                 kept.append(match)
-        return kept
+        senses = self._senses
+        return kept if senses is None else [m for m in kept if senses.defined(text, *m[:3])]
 
 
 def _bounded(text: str, start: int, end: int) -> bool:

@@ -5,7 +5,9 @@ edition. Its data are ``cr/goto/<first digit>.js`` files that register themselve
 (``FAQC_GOTO.add(...)``) when a ``<script>`` element loads them, so the box works from
 ``file://`` as over HTTP, and a page loads one of them only when the box is used. Each holds,
 for the numbers starting with its digit, the runs of ``rules/renumbering.json`` (number, first
-and last edition, today's number or null, the run's history page) and, for the editions shown
+and last edition, today's number or null, the run's history page; for a number not in the
+newest edition, what it named then and what today's number names, as places in the file's
+list of ``titles``, -1 for none: ``meaning``) and, for the editions shown
 in full, where a number stands when it is not under its own three-digit section, and for the
 older editions the site shows (only the sections their readers cite have a page), which of
 those sections have one: a number elsewhere is read on its edition's contents page.
@@ -13,6 +15,7 @@ those sections have one: a number elsewhere is read on its edition's contents pa
 from __future__ import annotations
 
 from compiler.cr.derive.renumbering import number_runs
+from compiler.site.cr.crsite import rule_label
 from compiler.site.cr.page import CrPageKey, cr_page
 from compiler.site.pages import Page, Site
 
@@ -48,8 +51,16 @@ def goto_shard(site: Site, key: str) -> Page:
     """Return one data file of the box: the runs of the numbers starting with ``key``."""
     cr = site.cr
     assert cr is not None
-    runs = [[r.number, r.first, r.last, r.today, cr.history_path((r.first, r.number))]
-            for r in number_runs(cr.history) if r.number.startswith(key)]
+    latest = cr.library.latest.date
+    mine = [r for r in number_runs(cr.history) if r.number.startswith(key)]
+    current = {r.number for r in mine if r.last == latest}
+    titles: dict[str, int] = {}
+
+    def title(at: tuple[str, str | None]) -> int:
+        return titles.setdefault(meaning(cr, at), len(titles)) if at[1] else -1
+    runs = [[r.number, r.first, r.last, r.today, cr.history_path((r.first, r.number)),
+             *(() if r.number in current else (title((r.last, r.number)), title((latest, r.today))))]
+            for r in mine]
     numbers = {r[0] for r in runs}
     placed: dict[str, dict[str, str]] = {}
     for date in sorted(cr.browsed):
@@ -58,9 +69,21 @@ def goto_shard(site: Site, key: str) -> Page:
         if odd:
             placed[date] = dict(sorted(odd.items()))
     return cr_page(site, goto_shard_path(key), "goto_data.js", "goto", title="", description="",
-                   data={"format": GOTO_FORMAT, "key": key, "newest": cr.library.latest.date,
-                         "runs": runs, "sections": placed,
-                         "paged": _paged(site, key)})
+                   data={"format": GOTO_FORMAT, "key": key, "newest": latest, "runs": runs,
+                         "sections": placed, "paged": _paged(site, key),
+                         "titles": list(titles)})
+
+
+def meaning(cr, key) -> str:
+    """Return what a rule number names in one CR, for the box's list of its earlier meanings:
+    its title (``Bushido``), its rule's (``(Bushido)``), else its section's (``in 501 Untap
+    Step``)."""
+    label = rule_label(cr, key)
+    if label != key[1]:
+        return label[len(key[1]) + 1:]
+    section = key[1].split(".")[0]
+    head = cr.entry((key[0], section)) if section != key[1] else None
+    return f"in {section} {head.title}" if head is not None and head.title else ""
 
 
 def goto_context(site: Site) -> dict:

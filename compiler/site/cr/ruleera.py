@@ -40,6 +40,8 @@ class EraView:
     today_page: str | None
     changed: bool
     """True when the rule reads differently today (or is gone)."""
+    last: str | None = None
+    """For a rule gone from the newest CR, the date of the last CR that has it."""
 
 
 @dataclass(slots=True)
@@ -65,6 +67,8 @@ class OlderNumber:
     cited: list[tuple[Document, list[CitingPlace]]]
     quoted: list[RuleVersion]
     page: str | None
+    ranges: list[tuple[str, str, int]] = field(default_factory=list)
+    """``dates`` as runs of consecutive editions: first, last and how many."""
 
 
 @dataclass(slots=True)
@@ -95,7 +99,8 @@ def era_views(site: Site, cr: CrSite, number: str) -> list[EraView]:
             cr.history_path(key) if entry else None, today,
             cr.entry(today) if today else None, rule_label(cr, today) if today else "",
             paths.rule_today(today[1]) if today and today[1] in cr.rule_pages else None,
-            cr.history.changed_since(*key)))
+            cr.history.changed_since(*key),
+            cr.history.chain(*key)[-1][0] if entry and not today else None))
     return views
 
 
@@ -131,4 +136,19 @@ def _older(site: Site, cr: CrSite, number: str, dates: list[str]) -> OlderNumber
     quoted = [v for d in dates for v in cr.quoted.get((d, number), [])]
     page = paths.rule_era(number, max(d for d in dates if (d, number) in cr.cited or
                                       (d, number) in cr.quoted)) if refs or quoted else None
-    return OlderNumber(number, sorted(dates), citing_places(site, refs), quoted, page)
+    return OlderNumber(number, sorted(dates), citing_places(site, refs), quoted, page,
+                       edition_ranges(cr.library.dates, dates))
+
+
+def edition_ranges(editions: list[str], dates: list[str]) -> list[tuple[str, str, int]]:
+    """Return ``dates`` as runs of consecutive ``editions`` (all the dates, in order):
+    ``(first, last, count)`` each."""
+    wanted, ranges = set(dates), []
+    run: list[str] = []
+    for date in [*editions, None]:
+        if date in wanted:
+            run.append(date)
+        elif run:
+            ranges.append((run[0], run[-1], len(run)))
+            run = []
+    return ranges

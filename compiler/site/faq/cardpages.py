@@ -284,10 +284,13 @@ def english_sort_key(name: str) -> tuple[str, str]:
 
 def cards_index(site: Site) -> Page:
     """Return the A-Z index of cards by English name, grouped by first letter: a card under its
-    name and under each face's (``Explosion``, a face of ``Expansion // Explosion``)."""
+    name and under each face's (``Explosion``, a face of ``Expansion // Explosion``) but one
+    that is a card of its own (the card a meld pair melds into)."""
     letters: dict[str, list[tuple[str, Card]]] = {}
-    listed = [(name, card) for card in site.inv.cards.values()
-              for name in (card.name, *(f for f in card.face_names if f != card.name))]
+    cards = site.inv.cards
+    listed = [(name, card) for card in cards.values()
+              for name in (card.name, *(f for f in card.face_names
+                                        if f != card.name and f not in cards))]
     for name, card in sorted(listed, key=lambda item: english_sort_key(item[0])):
         letters.setdefault(index_letter(name), []).append((name, card))
     groups = sorted(letters.items(), key=lambda item: (item[0] == "#", item[0]))

@@ -4,14 +4,16 @@ Katakana and hiragana sort alike by their reading: katakana is folded to hiragan
 kana to large (ャ as ヤ), voiced and semi-voiced kana after their plain kana (カ < ガ only
 when the rest is equal), and the long-vowel mark ー is skipped at the first level.
 
-The FAQs give no reading for kanji, and faqc carries no dictionary, so a name that starts with
-a kanji (or anything else that is not kana) cannot be placed by sound: those names come after
-every kana name, in Unicode code point order of their NFKC form, under one "other" group. A
-name that starts with kana and has kanji later sorts by its kana start, then code points.
+A name with kanji sorts by its reading (``compiler/core/reading.py``: 刺す稲妻 as さすいなずま).
+A name whose reading does not start with kana (Latin letters, a kanji the dictionary does not
+know) cannot be placed by sound: those names come after every other, in Unicode code point
+order of their NFKC form, under one "other" group.
 """
 from __future__ import annotations
 
 import unicodedata
+
+from compiler.core.reading import reading
 
 _ROWS = {
     "あ": "あいうえおゔ", "か": "かきくけこ", "さ": "さしすせそ", "た": "たちつてと", "な": "なにぬねの",
@@ -24,12 +26,6 @@ _GOJUON = "".join(_ROWS.values())
 _SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
 _LONG_VOWEL = "ー"
 _VOICE_MARKS = "\u3099\u309a"
-
-
-def to_hiragana(text: str) -> str:
-    """Return ``text`` (NFKC) with katakana turned into hiragana."""
-    text = unicodedata.normalize("NFKC", text)
-    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)
 
 
 def is_kana(ch: str) -> bool:
@@ -49,8 +45,8 @@ def _order(ch: str) -> int:
 
 
 def kana_sort_key(name: str) -> tuple:
-    """Return the sort key of a Japanese name: kana names by reading, then the others."""
-    text = to_hiragana(name)
+    """Return the sort key of a Japanese name: by reading, then the names without one."""
+    text = reading(name)
     if not text or not is_kana(text[0]):
         return (1, (), text, name)
     primary = tuple(_order(_base(ch)) for ch in text if ch != _LONG_VOWEL)
@@ -58,8 +54,8 @@ def kana_sort_key(name: str) -> tuple:
 
 
 def kana_row(name: str) -> str:
-    """Return the gojūon row (``あ``, ``か``, ... ``わ``) of a name's first kana, else ``他``."""
-    text = to_hiragana(name)
+    """Return the gojūon row (``あ``, ``か``, ... ``わ``) of a name's reading, else ``他``."""
+    text = reading(name)
     if not text or not is_kana(text[0]):
         return OTHER_ROW
     return ROW_OF.get(_base(text[0]), OTHER_ROW)

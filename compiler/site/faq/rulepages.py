@@ -109,21 +109,22 @@ def child_numbers(site: Site, number: str) -> list[str]:
 
 
 def rules_index(site: Site) -> Page:
-    """Return the index of rules in natural order. With the CRs, each rule is grouped under its
-    section as its own edition titles it (a rule cited in 2008 under 2008's section 104, today's
-    number of a cited rule under today's), and says how many documents read it there; without,
-    under its three-digit rule."""
+    """Return the index of rules in natural order. With the CRs, by edition, newest first, each
+    rule under its section as that edition titles it (a rule cited in 2008 under 2008's section
+    104, today's number of a cited rule under today's), saying how many documents read it
+    there; without, under its three-digit rule."""
     if site.cr is None:
         groups: dict[str, list[RuleSummary]] = {}
         for number in site.rule_numbers:
             groups.setdefault(number.split(".")[0], []).append(summarize_rule(site, number))
-        entries = [IndexGroup(g, rule_title(site, g), [], rules) for g, rules in groups.items()]
+        entries = [(None, [IndexGroup(g, rule_title(site, g), [], rules)
+                           for g, rules in groups.items()])]
     else:
         entries = era_groups(site)
     return make_page(site, paths.RULES_INDEX, "rules_index.html", "index", title="Rules",
                      description=f"The {len(site.rule_numbers)} Comprehensive Rules numbers "
                                  "quoted or cited by the documents, in rule order.",
-                     groups=entries, breadcrumbs=[["Rules", None]])
+                     editions=entries, breadcrumbs=[["Rules", None]])
 
 
 @dataclass(slots=True)
@@ -153,8 +154,9 @@ class EraLine:
     """For today's number of cited rules: the (edition, number) keys it is today's number of."""
 
 
-def era_groups(site: Site) -> list[IndexGroup]:
-    """Return the rules index with the CRs: each number under its own edition's section."""
+def era_groups(site: Site) -> list[tuple[str | None, list[IndexGroup]]]:
+    """Return the rules index with the CRs, by edition, newest first: each number under its
+    own edition's section (a number read against no edition at hand last, under None)."""
     cr = site.cr
     assert cr is not None
     latest = cr.library.latest.date
@@ -163,15 +165,14 @@ def era_groups(site: Site) -> list[IndexGroup]:
         today = cr.history.today(*key)
         if today and today != key:
             became.setdefault(today[1], []).append(key)
-    groups: dict[tuple[str, str | None], IndexGroup] = {}
+    groups: dict[tuple[str | None, str], IndexGroup] = {}
 
     def add(date: str | None, line: EraLine) -> None:
         section = (cr.sections[date].get(line.number) if date else None) or line.number.split(".")[0]
         entry = cr.entry((date, section)) if date else None
         title = entry.title if entry is not None else None
-        group = groups.setdefault((section, title), IndexGroup(section, title, [], []))
-        if date and date not in group.editions:
-            group.editions.append(date)
+        group = groups.setdefault((date, section),
+                                  IndexGroup(section, title, [date] if date else [], []))
         group.rules.append(line)
 
     for number in site.rule_numbers:
@@ -194,11 +195,11 @@ def era_groups(site: Site) -> list[IndexGroup]:
             text = next((v.quote.text for v in reversed(versions) if v.quote.text), None)
             add(None, EraLine(number, rule_title(site, number), text, paths.rule_page(number),
                               len(docs), []))
-    out = sorted(groups.values(), key=lambda g: (_section_key(g.section),
-                                                 min(g.editions) if g.editions else "~"))
-    for group in out:
-        group.editions.sort()
-    return out
+    by_edition: dict[str | None, list[IndexGroup]] = {}
+    for (date, _), group in sorted(groups.items(), key=lambda item: _section_key(item[0][1])):
+        by_edition.setdefault(date, []).append(group)
+    dates = sorted((d for d in by_edition if d), reverse=True)
+    return [(date, by_edition[date]) for date in [*dates, *([None] if None in by_edition else [])]]
 
 
 def _era_title(site: Site, date: str, number: str) -> str | None:
