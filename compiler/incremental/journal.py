@@ -124,7 +124,7 @@ def publish_changes(staging: Path, out: Path, files: Iterable[str],
     if (staging / STATE_FILE).is_file():
         moves.append(STATE_FILE)
     swaps = [[name, os.lstat(staging / name).st_ino] for name in swap]
-    _write_journal(out, staging.name, moves, swaps, removals)
+    _write_journal(out, staging, moves, swaps, removals)
     try:
         placed = _apply(out, staging, moves, swaps, removals, _stopper())
     except KeyboardInterrupt:  # Ctrl-C mid-publish: the journal completed first
@@ -177,13 +177,14 @@ def _checked(data, staging_pattern: Callable[[str], bool]
     return staging, moves, swaps, removals
 
 
-def _write_journal(out: Path, staging: str, moves: list[str], swaps: list[list],
+def _write_journal(out: Path, staging: Path, moves: list[str], swaps: list[list],
                    removals: list[str]) -> None:
-    """Put the journal in place: written beside, synced, renamed (there whole or not at all)."""
+    """Put the journal in place: written in the staging folder (a build killed before the
+    rename leaves nothing of it in the site), synced, renamed (there whole or not at all)."""
     path = out / JOURNAL
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    data = json.dumps({"format": JOURNAL_FORMAT, "staging": staging, "moves": moves,
+    temporary = staging / f".journal.{os.getpid()}"
+    data = json.dumps({"format": JOURNAL_FORMAT, "staging": staging.name, "moves": moves,
                        "swaps": swaps, "removals": removals},
                       ensure_ascii=False, indent=0).encode("utf-8")
     with open(temporary, "wb") as handle:

@@ -32,6 +32,8 @@ class Region:
     hardless: bool
     markdown: bool = False
     """Whether the source is Markdown (its ``*`` and ``\\`` are markup, not text)."""
+    bulleted: bool = True
+    """Whether the source marks its lists' items (``* ``): a page's plain copy has none."""
     questions: frozenset[int] = frozenset()
     """The units that ask a question in a plain copy of a question-and-answer FAQ, whose
     questions lost their bold (``plain_questions``)."""
@@ -71,8 +73,9 @@ def list_lines(region: Region, card_tail: bool) -> int:
     """Return how many lines, each whole sentences, make a paragraph a list of rulings (0:
     never): in a page's plain copy the browser puts an item a line and a paragraph between
     blank lines, so the notes after a card are rulings line by line and, elsewhere, so are
-    two such lines or more; in Markdown a list has its bullets."""
-    return 0 if region.markdown else 1 if card_tail else 2
+    two such lines or more; in Markdown, or a text whose lists have bullets, a list has its
+    bullets."""
+    return 0 if region.markdown or region.bulleted else 1 if card_tail else 2
 
 
 def read_blocks(region: Region, first: int, last: int, card_notes: bool) -> list[Node]:

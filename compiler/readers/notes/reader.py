@@ -21,7 +21,7 @@ from compiler.readers.notes.entries import Reading, find_entries
 from compiler.readers.notes.markdown import front_matter, markdown_units
 from compiler.readers.notes.meta import document_meta
 from compiler.readers.notes.sections import outline, read_sections
-from compiler.readers.notes.units import HEADING, text_units
+from compiler.readers.notes.units import BULLET, HEADING, text_units
 from compiler.readers.recognise.markup import is_image_line, plain
 
 _MARKDOWN_CUES = (re.compile(r"^\[_metadata_:", re.M), re.compile(r"^={3,}\s*$", re.M),
@@ -76,7 +76,9 @@ class CardNotesReader(Reader):
         reading, front, markdown = self._reading(src)
         entries = find_entries(reading)
         region = Region(reading.units, reading.plain, {e.first: e for e in entries},
-                        reading.hardless, markdown, plain_questions(reading.units, markdown))
+                        reading.hardless, markdown,
+                        any(u.kind == BULLET for u in reading.units),
+                        plain_questions(reading.units, markdown))
         title_index = next((i for i, u in enumerate(reading.units)
                             if u.kind == HEADING and u.depth == 1), None)
         title_index = title_index if title_index is not None and title_index < 40 else None
