@@ -16,7 +16,7 @@ from compiler.core.model import Document
 from compiler.files.textio import read_source
 from compiler.readers import read_document
 from compiler.runtime.lock import hold_lock
-from tests.cr_texts import six_editions
+from tests.cr_texts import SHARED_CR, six_editions
 from tests.search_support import (built, built_data,  # noqa: F401 (fixtures, once per session)
                                   history, inventory, segmented)
 
@@ -44,7 +44,8 @@ def pytest_configure(config):
             print(f"conftest: {why}; the browser tests will be skipped", flush=True)
 
 
-HEAVY_FIRST = ("incremental/test_interrupted.py", "incremental/test_incremental.py", "cr/test_archive.py",
+HEAVY_FIRST = ("incremental/test_interrupted.py", "cr/test_every_edition.py",
+               "incremental/test_incremental.py", "cr/test_archive.py",
                "browser/test_accessibility.py", "search/test_export.py", "system/test_reproducible.py",
                "cr/test_reader.py", "system/test_hostile.py", "search/test_segment.py", "system/test_bundle.py",
                "browser/test_hostile_browser.py", "browser/test_search_parity_browser.py")
@@ -145,3 +146,26 @@ def _build_seed_site(folder: Path) -> Path:
 def seed_site(tmp_path_factory) -> Path:
     """Return the site of the five seeds, built with the Comprehensive Rules (once per run)."""
     return made_once(tmp_path_factory, "seed-site", _build_seed_site)
+
+
+CORPUS_NOTES = ROOT.parent / "shared" / "corpus" / "release-notes"
+
+
+def _build_full_site(folder: Path) -> Path:
+    from compiler.build import build_site
+
+    sources = folder / "sources"
+    sources.mkdir()
+    for path in [*sorted(SOURCES.glob("*.txt")), *sorted(CORPUS_NOTES.glob("*.md"))]:
+        (sources / path.name).symlink_to(path)
+    build_site(sources, folder / "site", Diagnostics(), rules=SHARED_CR, cache=folder / "cache")
+    return folder / "site"
+
+
+@pytest.fixture(scope="session")
+def full_site(tmp_path_factory) -> Path:
+    """Return the site of the seeds and the 16 release notes of ``../shared/corpus``, built with
+    every edition of ``../shared/cr`` (once per run; about a minute)."""
+    if not SHARED_CR.is_dir() or not CORPUS_NOTES.is_dir():
+        pytest.fail("../shared/cr and ../shared/corpus must be beside the project")
+    return made_once(tmp_path_factory, "full-site", _build_full_site)

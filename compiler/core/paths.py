@@ -28,6 +28,7 @@ DOCUMENTS_INDEX = "docs/index.html"
 RENUMBERING = "rules/renumbering.html"
 RENUMBERING_JSON = "rules/renumbering.json"
 CR_INDEX = "cr/index.html"
+CR_COMPARE = "cr/compare.html"
 
 RESERVED_PAGES = (HOME, SEARCH, NOT_FOUND, CARDS_INDEX, CARDS_JA_INDEX, RULES_INDEX, TOPICS_INDEX,
                   DOCUMENTS_INDEX, RENUMBERING, CR_INDEX)
@@ -143,6 +144,23 @@ def cr_chapter(cr_date: str, chapter: str) -> str:
 def cr_glossary(cr_date: str, anchor: str = "") -> str:
     """Return the path of a CR's glossary (``cr/2004-10-01/glossary.html``), or of a term on it."""
     return f"cr/{cr_date}/glossary.html" + (f"#{anchor}" if anchor else "")
+
+
+def cr_reader(cr_date: str, number: str) -> str:
+    """Return the path of a rule or section of one CR read on its contents page from the
+    site's data (``cr/2015-07-17/index.html#702.1a``: a script renders the section holding it)."""
+    return f"{cr_edition(cr_date)}#{number}"
+
+
+def renumbering_section(section: str) -> str:
+    """Return the path of the renumbering map's page of one section's numbers
+    (``rules/renumbering/502.html``)."""
+    return f"rules/renumbering/{_file(section)}.html"
+
+
+def cr_data(name: str) -> str:
+    """Return the path of a script of the CR texts' data (``cr/data/702.js``)."""
+    return f"cr/data/{name}.js"
 
 
 def rule_history_page(first_date: str, first_number: str) -> str:

@@ -3,8 +3,12 @@
 For every ``*.html`` file of the site, each ``href`` and ``src`` must be relative (no scheme, no
 leading ``/``: the site works from ``file://`` and under any path), name a file that exists
 inside the site, and, when it has a fragment and names an HTML page, a fragment that is an
-``id`` of that page. An ``id`` given twice on one page is reported too. Pure reading: nothing
-is written.
+``id`` of that page. An ``id`` given twice on one page is reported too. A page that reads a
+CR from the site's data (``data-cr-reader``: its script renders a section, anchored by its
+numbers, when the address names one) takes a rule or section number or ``glossary`` as a
+fragment, the comparison page (``data-cr-compare``) two dates; that the data hold each is
+the CR tests' (tests/cr/test_every_edition.py). Pure
+reading: nothing is written.
 """
 from __future__ import annotations
 
@@ -17,6 +21,9 @@ from urllib.parse import unquote
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _URL_ATTRS = frozenset({"href", "src"})
+_RENDERED = {"data-cr-reader": re.compile(r"^(?:[1-9][0-9]{2}(?:\.[0-9]+[a-z]?)?|glossary)$"),
+             "data-cr-compare": re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\.\.[0-9]{4}-[0-9]{2}-[0-9]{2}$")}
+"""The fragments the pages that render the CRs' data take (``compiler.site.cr.textdata``)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -45,6 +52,8 @@ class PageScan(HTMLParser):
         self.urls: list[str] = []
         self.empty_groups: list[str] = []
         """The ids of a card page's document groups that show nothing of the card."""
+        self.rendered: re.Pattern | None = None
+        """The fragments the page's script renders from the CRs' data (``_RENDERED``)."""
         self._group: list = []  # [id, filled, section depth, depth of a heading being skipped]
 
     def handle_starttag(self, tag, attrs):
@@ -53,6 +62,8 @@ class PageScan(HTMLParser):
 
     def handle_startendtag(self, tag, attrs):
         for name, value in attrs:
+            if name in _RENDERED:
+                self.rendered = _RENDERED[name]
             if name == "id" and value is not None:
                 if value in self.ids:
                     self.duplicate_ids.append(value)
@@ -138,6 +149,7 @@ def _check_url(root: Path, scans: dict[str, PageScan], page: str, url: str) -> s
     if not (root / target).is_file():
         return "no such file"
     if fragment and target.endswith(".html") and target in scans \
-            and unquote(fragment) not in scans[target].ids:
+            and unquote(fragment) not in scans[target].ids \
+            and not (scans[target].rendered and scans[target].rendered.match(unquote(fragment))):
         return "no such fragment"
     return None

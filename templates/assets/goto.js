@@ -6,12 +6,13 @@
    A number with no edition chosen: today's rule of that number in the newest edition, else
    (a number no longer in use) what each run of editions under it is numbered today: straight
    there when there is one answer, else the answers listed. An edition chosen: the number in
-   that edition, in its text when the site has a page for its section (every section of the
-   newest edition; of an older one, the sections its documents cite), else its history. */
+   that edition's text, on its section's page when the site has one (every section of the
+   newest edition; of an older one, the sections its documents cite), else read on the
+   edition's contents page (assets/crread.js). */
 (function () {
   "use strict";
 
-  var FORMAT = 2;
+  var FORMAT = 3;
   var own = document.currentScript || document.querySelector('script[src$="goto.js"]');
   var here = own ? own.src : "";
   var shards = {};   // first digit -> data
@@ -54,6 +55,7 @@
   }
 
   function place(data, edition, number) {
+    if (!onPage(data, edition, number)) return "cr/" + edition + "/index.html#" + number;  // read from the data
     var odd = (data.sections[edition] || {})[number];
     if (odd) return "cr/" + edition + "/" + odd + ".html#" + number;
     if (number.length === 1) return "cr/" + edition + "/index.html#chapter-" + number;
@@ -61,10 +63,11 @@
     return "cr/" + edition + "/" + section + ".html" + (number === section ? "" : "#" + number);
   }
 
-  /* Whether the site has the page ``place`` gives for a number of an edition it shows. */
+  /* Whether the site has a page of its own for the section of a number of an edition. */
   function onPage(data, edition, number) {
+    if (edition === data.newest || number.length === 1) return true;  // a chapter: the contents page
     var paged = (data.paged || {})[edition];
-    if (!paged || number.length === 1) return true;  // the newest; a chapter: the contents page
+    if (!paged) return false;
     var section = (data.sections[edition] || {})[number] || number.split(".")[0];
     return paged.indexOf(section) >= 0;
   }
@@ -91,17 +94,10 @@
 
   function resolve(form, number, edition, data) {
     var newest = form.getAttribute("data-newest");
-    var browsed = (form.getAttribute("data-browsed") || "").split(" ");
     var runs = (data ? data.runs : []).filter(function (run) { return run[0] === number; });
     if (edition) {
       var run = runs.filter(function (r) { return r[1] <= edition && edition <= r[2]; })[0];
-      if (run) {
-        if (browsed.indexOf(edition) >= 0 && onPage(data, edition, number)) go(place(data, edition, number));
-        else if (run[4]) go(run[4] + "#n-" + number);  // the step where it took this number
-        else if (run[3]) go(place(data, newest, run[3]));
-        else answer(form, "Rule " + number + " of " + edition + " has no page here.");
-        return;
-      }
+      if (run) { go(place(data, edition, number)); return; }
       if (!runs.length) { answer(form, "No rule " + number + " in any edition at hand."); return; }
       answer(form, "The edition of " + edition + " has no rule " + number + ". It is in:", listed(data, runs, newest));
       return;

@@ -6,6 +6,7 @@ Only if that failed are the browser tests skipped, with the reason.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -46,16 +47,25 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def http_root(site_dir):
-    handler = functools.partial(QuietHandler, directory=str(site_dir))
+@contextlib.contextmanager
+def serving(folder: Path):
+    """Serve ``folder`` on a local HTTP server while the block runs; give its root URL."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def http_root(site_dir):
+    with serving(site_dir) as root:
+        yield root
 
 
 @pytest.fixture(scope="session", params=["file", "http"])

@@ -32,14 +32,15 @@ def test_page_counts(seed_site):
     kinds = Counter()
     for page in seed_site.rglob("*.html"):
         rel = page.relative_to(seed_site).as_posix()
-        kinds["history" if rel.startswith("cr/history/") else rel.split("/")[0]] += 1
+        kinds["history" if rel.startswith("cr/history/") else "renumbering"
+              if rel.startswith("rules/renumbering/") else rel.split("/")[0]] += 1
     # 1 index + 6 contents pages + 175 section pages (the newest's 147, and the 28 sections the
     # seeds cite or quote in the five older editions: 602 if every edition were shown in full)
     # + 6 glossaries + 6 pages of changes (every edition is read against by a seed, or the
     # newest); one
     # history per identity chain; one page per rule number cited or quoted (140) or their
-    # number today (120 more), plus the rules index and the renumbering page.
-    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (194, 3634, 262)
+    # number today (120 more), plus the rules index and the renumbering page; the comparison.
+    assert (kinds["cr"], kinds["history"], kinds["rules"]) == (195, 3634, 262)
 
 
 def test_an_older_edition_has_a_page_for_each_section_its_readers_cite_and_no_other(seed_site):
@@ -57,15 +58,14 @@ def test_an_older_edition_has_a_page_for_each_section_its_readers_cite_and_no_ot
         everything = {s.number for s in library.document(date).sections if len(s.number) == 3}
         assert len(pages[date]) < len(everything) / 4, date
     assert sum(map(len, pages.values())) == 175 and len(pages["2004-10-01"]) == 9
-    # An edition's contents page lists every section; one without a page links to its
-    # history, and a rule of such a section is on the edition's page of changes or its history.
+    # An edition's contents page lists every section; one without a page is read there (from
+    # the site's data), and a rule of such a section too.
     contents = read(seed_site, paths.cr_edition("2004-10-01"))
-    assert '<li><a href="502.html">502. Keyword Abilities</a></li>' in contents
-    assert ('<li class="cr-by-history"><a href="../history/2004-10-01/100.html">100. General</a> '
-            '<span class="cr-note">(history)</span></li>') in contents
+    assert '<li data-section="502"><a href="502.html">502. Keyword Abilities</a></li>' in contents
+    assert '<li data-section="100"><a href="#100">100. General</a></li>' in contents
     section = read(seed_site, paths.cr_section_page("2004-10-01", "502"))
-    assert '<a href="../history/2004-10-01/212.3d.html" class="rule-ref" title="Rule 212.3d">' \
-        in section  # a rule of a section without a page: its history
+    assert '<a href="index.html#212.3d" class="rule-ref" title="Rule 212.3d">' \
+        in section  # a rule of a section without a page: read on the contents page
     assert '<a href="309.html#309" class="rule-ref"' in section  # one with a page: there
 
 
@@ -139,15 +139,15 @@ def test_every_cr_search_entry_points_at_an_anchor_of_the_site(seed_site):
         path, _, fragment = entry.version.url.partition("#")
         if path not in ids:
             ids[path] = scan_page(seed_site / path).ids
-        assert fragment in ids[path], entry.version.url
-        if path.startswith("cr/history/"):  # the step its run begins with
-            assert fragment == paths.history_step_id(entry.dates[0]), (entry.dates, fragment)
+        if fragment not in ids[path]:  # read on its edition's contents page, from the data
+            assert path == paths.cr_edition(entry.version.date) \
+                and history.library.entry(entry.version.date, fragment), entry.version.url
     assert len(entries) == 5698
 
 
 def test_no_two_cr_search_entries_look_alike(seed_site):
-    """Runs of a rule read on its history (sections of older editions without a page) each link
-    to their own step of the history page and say which CRs they hold (search used to list
+    """Runs of a rule read from the data (sections of older editions without a page) each link
+    to the rule in the last edition of the run and say which CRs they hold (search used to list
     "313.1 (End of Turn Step)" several times with one URL)."""
     history = RuleHistory(RuleIdentity.build(load_cr_library(RULES)))
     history.browsed = {d.name: frozenset(p.relative_to(seed_site).as_posix() for p in d.glob("*.html"))
@@ -155,17 +155,17 @@ def test_no_two_cr_search_entries_look_alike(seed_site):
     entries = cr_search_entries(history)
     shown = Counter((e.label or e.version.title, e.version.url) for e in entries)
     assert [key for key, n in shown.items() if n > 1] == []
-    on_history = [e for e in entries if e.version.url.startswith("cr/history/")]
-    assert len(on_history) > 1000
+    read = re.compile(r"cr/[0-9-]{10}/index\.html#[1-9][0-9]{2}.*")  # read from the data
+    on_reader = [e for e in entries if read.fullmatch(e.version.url)]
+    assert len(on_reader) > 1000
     assert all(e.label == f"{e.version.title}, CR {e.dates[0]}"
-               + (f" to {e.dates[-1]}" if len(e.dates) > 1 else "") for e in on_history)
-    assert all(not e.label for e in entries if not e.version.url.startswith("cr/history/"))
+               + (f" to {e.dates[-1]}" if len(e.dates) > 1 else "") for e in on_reader)
+    assert all(not e.label for e in entries if not read.fullmatch(e.version.url))
     found = [h for h in answer_query(seed_site / INDEX_DIR, '"end of turn"', 200).hits
              if h.kind == "rule"]
     assert len({(h.title, h.url) for h in found}) == len(found)
-    steps = [h for h in found if h.url.startswith("cr/history/")]
-    assert steps and all(re.fullmatch(r"cr/history/[0-9-]+/[0-9.a-z]+\.html#v-[0-9-]{10}", h.url)
-                         and ", CR " in h.title for h in steps)
+    steps = [h for h in found if read.fullmatch(h.url)]
+    assert steps and all(", CR " in h.title for h in steps)
 
 
 def test_a_rule_page_lists_what_its_number_meant_in_each_edition(seed_site):
@@ -196,7 +196,10 @@ def test_renumbering_json_maps_every_rule_of_every_edition_once(seed_site):
     assert runs[("502.38", "2004-10-01")][2:] == ["2008-05-01", "702.45", "renumbered"]
     assert runs[("502.38a", "2004-10-01")][3:] == ["702.45a", "renumbered, reworded"]
     page = main_of(read(seed_site, paths.RENUMBERING))
-    assert '<a href="../cr/history/2004-10-01/502.38.html">502.38</a>' in page
+    assert '<a href="renumbering/502.html">502</a>' in page  # by section, each a page
+    page = main_of(read(seed_site, paths.renumbering_section("502")))
+    assert '<a href="../../cr/history/2004-10-01/502.38.html">502.38</a>' in page
+    assert 'data-filter="renumbering"' in page
 
 
 def test_only_game_terms_link_to_the_glossary(seed_site):

@@ -30,7 +30,8 @@ each hostile rules quote with the CR text (the quote check) and show its eras.""
 
 OWN_SCRIPTS = frozenset({"assets/site.js", "assets/cards.js", "assets/search-analysis.js",
                          "assets/search-engine.js", "assets/search-rank.js", "assets/search-forgiving.js",
-                         "assets/search.js", "assets/search-box.js", "assets/goto.js"})
+                         "assets/search.js", "assets/search-box.js", "assets/goto.js",
+                         "assets/crread.js", "assets/tablefilter.js"})
 """The only scripts a page may load (by site path)."""
 URL_ATTRS = frozenset({"href", "src", "action", "formaction", "xlink:href", "poster", "data",
                        "background", "ping", "cite", "srcset"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -226,7 +227,8 @@ def test_an_edited_ruling_rewrites_the_pages_of_its_document(work):
 def test_a_faq_of_an_edition_not_yet_shown_remakes_only_the_histories_of_that_edition(work):
     """Issue 17: the Shadowmoor FAQ and the MH3 release notes read against the CR of
     2008-05-01 (the latest the tests have before their dates); without them that edition is
-    not shown. Adding Shadowmoor back shows it again: the histories of its rules are made
+    read only on its contents page, from the data. Adding Shadowmoor back shows it again, with
+    a glossary and the pages of the sections it cites: the histories of its rules are made
     again, the histories of rules it has no step in (2026's 309 and 104.1 are new) are not, and the site
     equals a clean build (the pages that link CR text by era are made again: not exact)."""
     away = work / "away"
@@ -235,11 +237,12 @@ def test_a_faq_of_an_edition_not_yet_shown_remakes_only_the_histories_of_that_ed
         (work / "sources" / name).rename(away / name)
     rebuild(work)
     site = work / "site"
-    assert not (site / "cr" / "2008-05-01").exists()
+    assert edition_files(site, "2008-05-01") == ["index.html"]
     before = snapshot(site)
     (away / "02_shadowmoor_ja.txt").rename(work / "sources" / "02_shadowmoor_ja.txt")
     assert rebuild(work).mode == "incremental"
-    assert (site / "cr" / "2008-05-01" / "index.html").is_file()
+    shown = edition_files(site, "2008-05-01")
+    assert {"index.html", "glossary.html"} < set(shown) and "502.html" in shown
     after = snapshot(site)
     done = assert_minimal_and_clean(work, before, exact=False)  # pages linking CR text: all
     histories = {n for n in before if n.startswith("cr/history/")}
@@ -293,8 +296,8 @@ def test_nothing_changed_does_nothing(work):
     result = rebuild(work)
     assert (result.mode, result.written) == ("unchanged", 0)
     pages = len(list(site.rglob("*.html"))) + (site / "rules" / "renumbering.json").is_file() \
-        + len(list(site.glob("cr/goto/*.js")))
-    assert sum(result.pages.values()) == pages  # every page, the renumbering map, the go-to data
+        + len(list(site.glob("cr/goto/*.js"))) + len(list(site.glob("cr/data/*.js")))
+    assert sum(result.pages.values()) == pages  # every page, the renumbering map, the CR data
     assert site.stat().st_ino == inode  # not even republished
 
 
@@ -379,7 +382,8 @@ def test_the_state_records_every_file(work, monkeypatch):
     assert stat_cache(work) == {name: list(stat_key(os.lstat(work / "site" / name)))
                                 for name in state.files}
     assert set(state.pages) == {p for p in files if p.endswith(".html")
-                                or p == "rules/renumbering.json" or p.startswith("cr/goto/")}
+                                or p == "rules/renumbering.json"
+                                or p.startswith(("cr/goto/", "cr/data/"))}
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -548,18 +552,38 @@ def test_a_packed_cache_file_unpacks_only_as_written():
 
 def test_an_edition_no_longer_read_against_is_shown_by_its_changes_and_all_links_follow(work):
     """Removing the only document of 2004 takes the 2004-10-01 edition out of the editions shown
-    in full (the others read against 2008-05-01): its section pages go, and every page that
-    linked to them links to its page of changes or the rule's history instead, as a clean build
-    has it (the CR pages' signatures hold the editions shown)."""
-    assert (work / "site" / "cr" / "2004-10-01" / "502.html").is_file()
-    before = snapshot(work / "site")
+    in full (the others read against 2008-05-01): its section and glossary pages go, its
+    contents page stays, and every page that linked to them links to the rule read on that
+    contents page instead, as a clean build has it (the CR pages' signatures hold the editions
+    shown)."""
+    site = work / "site"
+    assert "502.html" in edition_files(site, "2004-10-01")
+    assert pages_linking_sections(site, "2004-10-01")
+    paged = re.compile(r'href="[^"/#]+\.html')  # a section or glossary page beside the contents
+    assert paged.search((site / "cr" / "2004-10-01" / "index.html").read_text(encoding="utf-8"))
+    before = snapshot(site)
     (work / "sources" / "01_champions.txt").unlink()
     assert rebuild(work).mode == "incremental"
     assert_minimal_and_clean(work, before, exact=False)
-    assert not [p for p in (work / "site" / "cr" / "2004-10-01").rglob("*") if p.is_file()]
-    history = (work / "site" / "cr" / "history" / "2004-10-01" / "502.38.html").read_text(encoding="utf-8")
-    assert 'href="../../2004-10-01/' not in history  # the first edition at hand: its history
-    assert '<a href="502.38.html"><time datetime="2004-10-01">' in history
+    assert edition_files(site, "2004-10-01") == ["index.html"]
+    assert pages_linking_sections(site, "2004-10-01") == []
+    contents = (site / "cr" / "2004-10-01" / "index.html").read_text(encoding="utf-8")
+    assert 'href="#502"' in contents and not paged.search(contents)
+    history = (site / "cr" / "history" / "2004-10-01" / "502.38.html").read_text(encoding="utf-8")
+    assert '<a href="../../2004-10-01/index.html#502.38"><time datetime="2004-10-01">' in history
+
+
+def edition_files(site: Path, cr_date: str) -> list[str]:
+    """Return the files of one edition's folder (``cr/<date>/``), by name."""
+    return sorted(p.relative_to(site / "cr" / cr_date).as_posix()
+                  for p in (site / "cr" / cr_date).rglob("*") if p.is_file())
+
+
+def pages_linking_sections(site: Path, cr_date: str) -> list[str]:
+    """Return the pages linking to a section or glossary page of an edition."""
+    link = re.compile(r'href="(?:\.\./)*(?:cr/)?' + re.escape(cr_date) + r'/(?!index\.html)[^"]*"')
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
+                  if link.search(p.read_text(encoding="utf-8")))
 
 
 def test_a_new_faq_citing_a_section_not_yet_shown_adds_its_page_and_only_what_links_to_it(work):

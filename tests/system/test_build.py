@@ -58,7 +58,7 @@ def corpus_site(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def corpus_site_with_rules(tmp_path_factory) -> Path:
     """The corpus built with the three shortened CRs and a fourth, of 2002, that no document
-    reads against (so the site shows it by its changes only)."""
+    reads against (so the site has only its contents page, where it is read from the data)."""
     rules = tmp_path_factory.mktemp("corpus-rules")
     for path in CORPUS_RULES.iterdir():
         shutil.copy(path, rules / path.name)
@@ -104,9 +104,12 @@ def test_with_rules_the_site_has_the_cr_pages(corpus_site_with_rules):
     assert check_site(corpus_site_with_rules) == []
 
 
-def test_only_cited_editions_and_the_newest_are_shown_in_full(corpus_site_with_rules):
+def test_only_cited_editions_and_the_newest_have_section_pages(corpus_site_with_rules):
     files = set(tree(corpus_site_with_rules))
-    shown = sorted({name.split("/")[1] for name in files if name.startswith("cr/20")})
+    every = sorted({name.split("/")[1] for name in files if name.startswith("cr/20")})
+    assert every == ["2002-10-07", "2004-10-01", "2008-05-01", "2026-01-16"]  # contents of each
+    shown = sorted({name.split("/")[1] for name in files if name.startswith("cr/20")
+                    and name.endswith("/glossary.html")})
     assert shown == ["2004-10-01", "2008-05-01", "2026-01-16"]  # read against, or the newest
     # The newest has a page per section; an edition read against, the sections its readers cite
     # (2004: Champions cites 309, 502.38 and 508.2, never 104).
@@ -119,7 +122,8 @@ def test_only_cited_editions_and_the_newest_are_shown_in_full(corpus_site_with_r
                        ("2002-10-07", "2004-10-01", "2008-05-01", "2026-01-16")]
     index = (corpus_site_with_rules / "cr" / "index.html").read_text(encoding="utf-8")
     assert 'href="changes/2002-10-07.html">what changed</a>' in index
-    assert 'href="2002-10-07/index.html"' not in index and 'href="2004-10-01/index.html"' in index
+    assert 'href="2002-10-07/index.html"' in index and 'href="2004-10-01/index.html"' in index
+    assert sorted(n for n in files if n.startswith("cr/2002-10-07/")) == ["cr/2002-10-07/index.html"]
     assert index.index('id="cr-2026-01-16"') < index.index('id="cr-2004-10-01"') \
         < index.index('id="cr-2002-10-07"')  # newest first, each edition's old anchor kept
     home = (corpus_site_with_rules / "index.html").read_text(encoding="utf-8")

@@ -93,21 +93,17 @@ def cr_search_entries(history: RuleHistory) -> list[CrSearchEntry]:
 
 
 def _shown(history: RuleHistory, entry: CrSearchEntry) -> CrSearchEntry:
-    """Return the entry linking to the rule's history when the site has no page of its
-    edition's text for it (``RuleHistory.browsed``)."""
+    """Return the entry linking to the rule read on its edition's contents page when the site
+    has no page of its section (``RuleHistory.browsed``)."""
     version = entry.version
     if history.browsed is None:
         return entry
     pages = history.browsed.get(version.date)
     page = version.url.partition("#")[0]
-    if pages is not None and (page in pages or page == paths.CR_INDEX):
+    if pages is not None and (page in pages or page == paths.CR_INDEX) \
+            or page == paths.cr_edition(version.date):  # a chapter, on every edition's contents
         return entry
-    start = history.start(version.date, version.number)
-    if not start:
-        return CrSearchEntry(dataclasses.replace(version, url=paths.cr_changes(version.date)),
-                             entry.dates)
-    step = history.step_start((entry.dates[0], version.number))
-    url = f"{paths.rule_history_page(*start)}#{paths.history_step_id(step)}"
+    url = paths.cr_reader(version.date, version.number)
     first, last = entry.dates[0], entry.dates[-1]
     label = f"{version.title}, CR {first}" + (f" to {last}" if last != first else "")
     return CrSearchEntry(dataclasses.replace(version, url=url), entry.dates, label)

@@ -1,8 +1,8 @@
 """One page per edition of the Comprehensive Rules: what changed in it (``cr/changes/<date>.html``).
 
-Rules added, removed, reworded (with a word diff) and renumbered against the edition before,
-each linked to its history; an edition the site does not show in full is this page, so its
-rules are anchored here by their numbers (``cr/changes/2015-07-17.html#701.30``).
+Rules added (linked to their text in the edition), removed, reworded (with a word diff) and
+renumbered against the edition before, each linked to its history and anchored by its number
+(``cr/changes/2015-07-17.html#701.30``).
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def change_page(site: Site, cr: CrSite, changes: EditionChanges,
         changes=changes, cr_date=cr_date, cr_name=cr_title(cr_date), around=around,
         browsed=cr_date in cr.browsed, partial=cr_date != cr.library.latest.date,
         label=lambda key: rule_label(cr, key),
-        history=cr.history_path, entry=cr.entry,
+        history=cr.history_path, entry=cr.entry, cr_path=cr.cr_path,
         annotate=cr.text_linker(cr_date).annotate(path), anchor=_anchors(changes),
         readers=[site.doc(i) for i in cr.readers(cr_date)],
         breadcrumbs=[["Comprehensive Rules", paths.CR_INDEX], [format_date(cr_date), None]])

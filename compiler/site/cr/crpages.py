@@ -23,6 +23,7 @@ from compiler.site.cr.gotopages import goto_context, goto_page_keys
 from compiler.site.cr.historypages import history_page_keys
 from compiler.site.cr.page import CrPageKey, cr_page, cr_title
 from compiler.site.cr.renumberpages import renumbering_page_keys
+from compiler.site.cr.textdata import data_page_keys
 from compiler.site.faq.cardpages import index_letter
 from compiler.site.pages import Page, Site
 from compiler.site.wording import format_date
@@ -54,19 +55,20 @@ def cr_page_keys(site: Site) -> list[CrPageKey]:
     readers = {d: tuple(cr.readers(d)) for d in cr.library.dates}
     keys = [CrPageKey(paths.CR_INDEX, "cr", lambda: cr_index(site),
                       (shown, tuple(readers.items())), tuple(sorted(cr.choices)))]
-    for doc in cr.library.documents:
+    for doc in cr.library.documents:  # every edition's contents, where it is read in full
+        facts = cr.shown_facts(doc.date)
+        keys.append(CrPageKey(paths.cr_edition(doc.date), "cr",
+                              lambda doc=doc: edition_page(site, doc),
+                              (facts, readers[doc.date]), readers[doc.date]))
         if doc.date in cr.browsed:  # the newest in full, the cited editions' cited sections
-            facts = cr.shown_facts(doc.date)
-            keys.append(CrPageKey(paths.cr_edition(doc.date), "cr",
-                                  lambda doc=doc: edition_page(site, doc),
-                                  (facts, readers[doc.date]), readers[doc.date]))
             keys += section_page_keys(site, doc, facts, readers[doc.date])
             keys.append(CrPageKey(paths.cr_glossary(doc.date), "cr",  # its rule numbers linked
                                   lambda doc=doc: glossary_page(site, doc),
                                   (shown, cr.text_link_facts(doc.date, [
                                       e.text for e in doc.glossary]))))
     return keys + change_page_keys(site, shown) + history_page_keys(site) \
-        + renumbering_page_keys(site, shown) + goto_page_keys(site, shown)
+        + renumbering_page_keys(site, shown) + goto_page_keys(site, shown) \
+        + data_page_keys(site)
 
 
 def _crumbs(cr_date: str, last: str | None = None) -> list:
@@ -92,19 +94,20 @@ def cr_index(site: Site) -> Page:
 
 
 def edition_page(site: Site, doc: CrDocument) -> Page:
-    """Return the contents page of one CR the site shows: its chapters and sections, linked to
-    their pages (an older edition's uncited sections to their histories)."""
+    """Return the contents page of one CR: its chapters and sections, linked to their pages
+    where the site has one, else read on this page from the site's data (``textdata``)."""
     cr = site.cr
     assert cr is not None
-    shown = sorted(cr.browsed)
-    i = shown.index(doc.date)
+    dates = cr.library.dates
+    i = dates.index(doc.date)
     return cr_page(site, paths.cr_edition(doc.date), "cr_edition.html", "cr",
                    title=cr_title(doc.date),
                    description=f"Contents of the {cr_title(doc.date)}: "
                                f"{len(doc.rules)} rules, {len(doc.glossary)} glossary terms.",
                    cr_date=doc.date, cr_doc=doc, chapters=chapter_sections(doc),
                    newest=doc.date == cr.library.latest.date,
-                   around=(shown[i - 1] if i else None, shown[i + 1] if i + 1 < len(shown) else None),
+                   around=(dates[i - 1] if i else None, dates[i + 1] if i + 1 < len(dates) else None),
+                   previous=dates[i - 1] if i else None, glossary_page=doc.date in cr.browsed,
                    readers=[site.doc(r) for r in cr.readers(doc.date)], goto=goto_context(site),
                    cr_title=cr_title, on_page=lambda section: cr.on_page((doc.date, section)),
                    history=lambda section: cr.history_path((doc.date, section)),

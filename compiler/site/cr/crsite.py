@@ -40,17 +40,16 @@ class CrSite:
     rule_pages: set[str] = field(default_factory=set)
     """The rule numbers the site has a page for (set by ``make_site``)."""
     browsed: frozenset[str] = frozenset()
-    """The editions the site shows the text of (contents, glossary, section pages): those some
-    document reads against, and the newest. Every other edition is its page of changes
-    (``changepages``)."""
+    """The editions the site has section pages and a glossary page of: those some document
+    reads against, and the newest. Every edition, these and the others, is read in full on its
+    contents page from the site's data (``textdata``)."""
     pages: dict[str, frozenset[str]] = field(default_factory=dict)
     """Per edition of ``browsed``: the sections it has a page for. The newest has every one;
     an older edition only those its readers' citations and quotations land in: its other rules
-    are on its page of changes and their histories (``cr_path``). Keeps the site small: 22
-    editions in full would be 45 MB."""
+    are read on its contents page (``cr_path``). Keeps the site small: 22 editions in full as
+    pages would be 45 MB."""
 
     _linkers: dict[str, CrTextLinker] = field(default_factory=dict)
-    _changed: dict[str, set[str]] = field(default_factory=dict)
     _on_page: dict[str, frozenset[str]] = field(default_factory=dict)
     _children: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
@@ -116,29 +115,16 @@ class CrSite:
         return tuple(n in paged for text in texts if text for n in rule_numbers(text))
 
     def cr_path(self, key: Key) -> str:
-        """Return the site path of a rule, section or chapter in the CR browser (of the
-        edition on the CR index, for a number the CR does not have); for a rule whose section
-        has no page (``pages``), the rule on its edition's page of changes, else its history."""
-        if key[0] in self.browsed:
-            section = self.sections[key[0]].get(key[1])
-            if section in self.pages[key[0]]:
-                return paths.cr_rule(key[0], section, key[1])
-            if section is None:
-                return paths.cr_chapter(*key) if self.entry(key) is not None \
-                    else paths.cr_edition(key[0])
-        if key[1] in self.changed(key[0]):
-            return paths.cr_changes(key[0], key[1])
-        return self.history_path(key) or paths.cr_changes(key[0])
-
-    def changed(self, cr_date: str) -> set[str]:
-        """Return the numbers the page of changes of an edition lists (added, reworded,
-        renumbered; removed ones are the edition before's)."""
-        found = self._changed.get(cr_date)
-        if found is None:
-            from compiler.cr.derive.changes import \
-                edition_changes  # the changes of every edition, computed once
-            found = self._changed[cr_date] = edition_changes(self.history, cr_date).numbers()
-        return found
+        """Return the site path of a rule, section or chapter in the CR browser (the
+        edition's contents, for a number the CR does not have); for a rule whose section has no
+        page (``pages``), the rule read on its edition's contents page (``textdata``)."""
+        section = self.sections[key[0]].get(key[1])
+        if key[0] in self.browsed and section in self.pages[key[0]]:
+            return paths.cr_rule(key[0], section, key[1])
+        if section is None:
+            return paths.cr_chapter(*key) if self.entry(key) is not None \
+                else paths.cr_edition(key[0])
+        return paths.cr_reader(key[0], key[1])
 
     def era_dates(self, number: str) -> list[str]:
         """Return the dates of the CRs that citations or quotations of ``number`` read against."""

@@ -10,7 +10,7 @@ newest edition, what it named then and what today's number names, as places in t
 list of ``titles``, -1 for none: ``meaning``) and, for the editions shown
 in full, where a number stands when it is not under its own three-digit section, and for the
 older editions the site shows (only the sections their readers cite have a page), which of
-those sections have one: a number elsewhere goes to its history.
+those sections have one: a number elsewhere is read on its edition's contents page.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from compiler.site.cr.crsite import rule_label
 from compiler.site.cr.page import CrPageKey, cr_page
 from compiler.site.pages import Page, Site
 
-GOTO_FORMAT = 2
+GOTO_FORMAT = 3
 
 
 def goto_shard_path(key: str) -> str:
@@ -69,8 +69,9 @@ def goto_shard(site: Site, key: str) -> Page:
         if odd:
             placed[date] = dict(sorted(odd.items()))
     return cr_page(site, goto_shard_path(key), "goto_data.js", "goto", title="", description="",
-                   data={"format": GOTO_FORMAT, "key": key, "runs": runs, "sections": placed,
-                         "paged": _paged(site, key), "titles": list(titles)})
+                   data={"format": GOTO_FORMAT, "key": key, "newest": latest, "runs": runs,
+                         "sections": placed, "paged": _paged(site, key),
+                         "titles": list(titles)})
 
 
 def meaning(cr, key) -> str:
