@@ -11,7 +11,7 @@ from compiler.cr.read.toc import rule_sections
 from tests.browser.conftest import serving
 from tests.cr_texts import SHARED_CR
 
-pytest.importorskip("playwright.sync_api")
+expect = pytest.importorskip("playwright.sync_api").expect
 
 
 @pytest.fixture(scope="module", params=["file", "http"])
@@ -44,7 +44,7 @@ def test_a_rule_of_an_edition_without_pages_opens_in_its_text(page, root, histor
     section = number.split(".")[0]
     heading = page.locator(f".cr-read [id='{section}']")
     assert heading.inner_text().startswith(f"{section}.")
-    assert page.locator(".cr-contents").is_hidden()
+    expect(page.locator(".cr-contents")).to_be_hidden()
     # every rule of the section is there, in the text's order
     doc = history.library.document(date)
     placed = rule_sections(doc)
@@ -55,7 +55,8 @@ def test_a_rule_of_an_edition_without_pages_opens_in_its_text(page, root, histor
     page.locator(".cr-read .cr-around a[rel=next]").first.click()
     page.locator(f".cr-read [id='{section}']").wait_for(state="detached")
     page.locator(".cr-read .cr-around a", has_text="Contents").first.click()
-    assert page.locator(".cr-contents").is_visible()
+    # the script shows the contents on the hash change: wait for it
+    expect(page.locator(".cr-contents")).to_be_visible()
     assert page.errors == []
 
 
