@@ -6,14 +6,12 @@ has a document group that shows nothing, and no link is broken (``faqc check --s
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from compiler.core.errors import Diagnostics
 from compiler.site.linkcheck import check_site
-from tests.conftest import ROOT, SOURCES, made_once
+from tests.conftest import ROOT
 from tools.measure.carddata import CardData, read_card_file
 from tools.measure.cardpages import measure_card_pages
 
@@ -22,20 +20,10 @@ pytestmark = [pytest.mark.corpus,
               pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside the project")]
 
 
-def _build(folder: Path) -> Path:
-    from compiler.build import build_site
-
-    sources = folder / "sources"
-    sources.mkdir()
-    for path in [*sorted(SOURCES.iterdir()), *sorted((CORPUS / "release-notes").glob("*.md"))]:
-        shutil.copyfile(path, sources / path.name)
-    build_site(sources, folder / "site", Diagnostics(), jobs=1)
-    return folder / "site"
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return made_once(tmp_path_factory, "corpus-site", _build)
+def site(full_site) -> Path:
+    """The seeds and the corpus, built with every CR edition (the session's ``full_site``)."""
+    return full_site
 
 
 def test_every_card_of_several_faces_is_one_page_named_as_the_data_names_it(site):
