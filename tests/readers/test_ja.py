@@ -38,6 +38,10 @@ def test_card_header_with_one_name_keeps_it_as_the_name():
     assert (header.name, header.name_ja) == ("Wort, the Raidmother", None)
 
 
+def test_a_header_of_spaces_names_no_card():
+    assert parse_card_header("《\u3000》") is None and parse_card_header("《 》") is None
+
+
 def test_a_card_reference_inside_prose_is_not_a_header():
     assert parse_card_header("《樹液染みの森》を探すことはできない。") is None
     assert classify("《樹液染みの森》を探すことはできない。") == "text"

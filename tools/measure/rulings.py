@@ -82,7 +82,8 @@ def attached(doc: Document, captured: Document | None = None) -> Attached:
     loose = Counter(_words(r.text) for _, _, r, _ in _owned(doc))
     for card, _, ruling, _ in _owned(captured):
         result.rulings += 1
-        key = _words(ruling.text)
+        # what a copy can keep of it: a symbol printed as a picture is gone from a page's copy
+        key = _words(ruling.written if ruling.written and "![" in ruling.written else ruling.text)
         if card is not None and have[card, key] > 0:
             have[card, key] -= 1
             loose[key] -= 1

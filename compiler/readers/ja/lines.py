@@ -12,7 +12,7 @@ from compiler.readers.base import nfkc
 from compiler.readers.recognise import (RuleLine, is_example, is_face_separator, is_flip_separator,
                                         is_separator, is_type_line, parse_rule_line, parse_ruling)
 
-CARD_HEADER_RE = re.compile(r"^\s*《(?P<names>[^《》]+)》\s*$")
+CARD_HEADER_RE = re.compile(r"^\s*《(?P<names>[^《》]*[^《》\s][^《》]*)》\s*$")  # a name, not spaces
 # The Japanese and English names are split by a slash, half- or full-width.
 NAME_SPLIT_RE = re.compile(r"\s*[/／]\s*")
 TOPIC_RE = re.compile(r"^\s*(?P<marks>[＊*]{3,})\s*(?P<title>[^＊*\s](?:.*?[^＊*\s])?)\s*[＊*]{3,}\s*$")

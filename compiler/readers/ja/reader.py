@@ -20,7 +20,7 @@ from compiler.readers.ja.lines import parse_errata, parse_section_heading, parse
 from compiler.readers.ja.meta import find_set, stated_dates
 from compiler.readers.recognise import is_separator
 
-_HEADER_RE = re.compile(r"^\s*《[^《》]+》\s*$", re.M)
+_HEADER_RE = re.compile(r"^\s*《[^《》]*[^《》\s][^《》]*》\s*$", re.M)
 _RULING_RE = re.compile(r"^\s*＊(?!＊)", re.M)
 # Sections whose cards own the rulings below them; elsewhere cards illustrate a topic.
 CARD_SECTIONS = ("card-notes", "errata", "other")

@@ -129,15 +129,17 @@ def read_one(region: Region, i: int, last: int, blocks: list[Node], items: int =
     return j + 1
 
 
-_WHOLE_LINE_RE = re.compile(r"^[\"“‘'(\[{]?[A-Z0-9].*[.!?)\"”’']$")
+_WHOLE_LINE_RE = re.compile(r"^[\"“‘'(\[{]?(?P<first>\w).*[.!?)\"”’']$")
+"""A line that starts as a sentence does (a capital, ``Æ`` too, or a digit) and ends as one."""
 
 
 def whole_line(text: str, more: bool = False) -> bool:
     """Return whether a line is whole sentences: it starts as a sentence starts and ends as
     one ends (a line wrapped inside a sentence does neither); one ending in a colon introduces
     what follows: an item of a list when ``more`` items follow it in the list."""
-    return bool(_WHOLE_LINE_RE.search(text) or more and _WHOLE_LINE_RE.search(text[:-1] + ".")
-                and text.endswith(":"))
+    m = _WHOLE_LINE_RE.search(text) or more and text.endswith(":") \
+        and _WHOLE_LINE_RE.search(text[:-1] + ".")
+    return bool(m) and (m.group("first").isupper() or m.group("first").isdigit())
 
 
 def ruling(unit: Unit, last: Unit, ask: str | None = None) -> Ruling:

@@ -181,6 +181,8 @@ def read_text(reading: Reading, face: FaceSpan, header_units: set[int], starts: 
     if rest and reading.hardless and units[face.name].block != units[face.type].block:
         groups = paragraphs(reading, rest)
         texts = [" ".join(reading.plain[k] for k in g) for g in groups]
+        heading = _copied_heading(groups, texts, names)
+        groups, texts = groups[:heading], texts[:heading]
         if face.text:
             # Rules text begun in the header's paragraph (``Sorcery`` or ``2/1`` and the first
             # ability broken by ``<br>``) goes on only with paragraphs that read as rules text
@@ -226,6 +228,19 @@ def paragraphs(reading: Reading, lines: list[int]) -> list[list[int]]:
         else:
             groups.append([k])
     return groups
+
+
+def _copied_heading(groups: list[list[int]], texts: list[str], names: list[str]) -> int:
+    """Return the index of the first paragraph of a copy that is a heading after the card (an
+    example card of the general notes, then ``Going from Day to Night``): one line of three
+    words or more that could be a name, no sentence and nothing of rules text, followed by
+    prose or nothing; ``len(groups)`` if none."""
+    for n, (group, text) in enumerate(zip(groups, texts)):
+        if len(group) == 1 and len(text.split()) >= 3 and looks_like_name(text) \
+                and paragraph_score(text, names) <= 0 \
+                and (n + 1 == len(texts) or paragraph_score(texts[n + 1], names) < 0):
+            return n
+    return len(groups)
 
 
 def _before_the_list(groups: list[list[int]], texts: list[str], names: list[str]) -> int | None:

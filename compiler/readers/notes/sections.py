@@ -94,14 +94,17 @@ def outline(region: Region, title_index: int | None) -> Outline:
 
 def _copied_title(region: Region, i: int, found: Outline) -> bool:
     """Return whether a line of a page's plain copy titles a topic of its general notes
-    (``New Mechanic: Adamant``): a short line that is no sentence, with text after it, alone
-    or ending its paragraph (the copy runs a heading into the list or heading before it), and
-    no line like it beside it."""
+    (``New Mechanic: Adamant``): a short line that is no sentence, with text after it, alone,
+    ending its paragraph or amid one list (the copy runs a heading into the list or heading
+    before it, or into the lists on both sides), and no line like it beside it."""
     units = region.units
     if region.markdown or not found.sections or found.sections[-1].role != "general-notes" \
-            or i + 1 >= len(units) or units[i + 1].block == units[i].block \
-            or units[i + 1].kind not in (LINE, BULLET):
+            or i + 1 >= len(units) or units[i + 1].kind not in (LINE, BULLET):
         return False
+    if units[i + 1].block == units[i].block and not (whole_line(region.plain[i + 1])
+                                                     and units[i - 1].block == units[i].block
+                                                     and whole_line(region.plain[i - 1])):
+        return False  # but for a heading run into lists both before and after it
     if not _title_like(region, i) or any(_title_like(region, k) and _alone(region, k)
                                          for k in (i - 1, i + 1)):
         return False  # a run of such lines is a list (``Prerelease events: July 8–9``)

@@ -103,7 +103,8 @@ _MODAL_VERB_RE = re.compile(r"\b(?:will|can(?!'t)|must)\b")
 _RULES_TALK_RE = re.compile(
     r"\b(?:triggered abilit(?:y|ies)|activated abilit(?:y|ies)|static ability|the stack|resolv\w*|"
     r"mana value of|characteristics|copiable|the rules|state-based|priority|layer|legal target|"
-    r"illegal target|tries to|try to|the \w+ ability|redundant|instances? of)\b")
+    r"illegal target|tries to|try to|the \w+ ability|redundant|instances? of|supertypes?|"
+    r"rules meaning)\b")
 _POSSESSIVE_ABILITY_RE = re.compile(
     r"'s (?:(?:first|second|third|fourth|last|triggered|activated|static|mana|other|loyalty|"
     r"chapter|\w+ing|\w+ed) )?(?:abilit(?:y|ies)|effect)\b")

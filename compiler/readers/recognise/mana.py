@@ -201,8 +201,11 @@ _TEMPLATES = (
     (re.compile(r"\b([Pp]ays? an additional )([0-9]{1,2}|[0-9]?[WUBRGC]{1,4})(?=[ .,;)]|$)"),
      lambda m: m.group(1) + (bare_cost(m.group(2)) or m.group(2))),
     # the reminders of Phyrexian mana and of morph
-    (re.compile(r"\(([WUBRG])/P can be paid with either \1 or 2 life"),
-     r"({\1/P} can be paid with either {\1} or 2 life"),
+    (re.compile(r"\(([WUBRG])/P can be paid with either \1 or 2 life", re.I),
+     lambda m: "({%s/P} can be paid with either {%s} or 2 life" % ((m.group(1).upper(),) * 2)),
+    # ``For each B in a cost``: a symbol counted in costs
+    (re.compile(r"\b([Ee]ach )([WUBRGC])(?= in (?:a|its|the|that) (?:mana )?costs?\b)"),
+     r"\1{\2}"),
     (re.compile(r"\b(face down as a 2/2 creature for )([0-9]{1,2})(?=\.)"), r"\1{\2}"),
 )
 """Rules-text templates whose place shows a bare symbol: ``(pattern, replacement)``."""
