@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.core.errors import Diagnostics, FaqcError, output_error
+from compiler.core.model import Document
 from compiler.cr import CrLibrary, load_cr_library
 from compiler.cr.derive.history import RuleHistory
 from compiler.files.sources import discover_sources
@@ -132,18 +133,21 @@ class BuildResult:
 def build_site(sources: Path, out: Path, diags: Diagnostics, *,
                templates: Path | None = None, rules: Path | None = None, full: bool = False,
                jobs: int | None = None, progress: Progress | None = None,
-               cache: Path | None = None) -> BuildResult:
+               cache: Path | None = None, kept: dict[str, Document] | None = None
+               ) -> BuildResult:
     """Build the site of every source in ``sources`` and publish it at ``out``; with ``rules``
     (a folder of Comprehensive Rules texts), rule citations are read in their era and the CR
     pages are built too (the CR texts' own warnings are ``faqc check``'s to report); with
-    ``cache``, the CRs read and linked are kept there by content hash (``compiler.cr.cache``)."""
+    ``cache``, the CRs read and linked are kept there by content hash (``compiler.cr.cache``).
+    With ``kept`` (a resident build's, ``faqc serve --watch``), the documents of the previous
+    build are taken from it rather than decoded, and this build's are left in it."""
     started = time.perf_counter()
     source_files = discover_sources(sources, diags)                  # discover
     with hold_lock(out, "build"):                                    # one build at a time
         try:
             clear_abandoned(out)
             return _build(source_files, sources, out, diags, templates, rules, full, jobs,
-                          progress or Progress(), started, cache)
+                          progress or Progress(), started, cache, kept)
         except OSError as exc:  # disk full, permissions, ...: the machine's, not a bug
             raise output_error(exc, out, "the site is left as it was") from None
         finally:
@@ -165,7 +169,8 @@ def collector_paused() -> Iterator[None]:
 
 def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostics,
            templates: Path | None, rules: Path | None, full: bool, jobs: int | None,
-           progress: Progress, started: float, cache: Path | None = None) -> BuildResult:
+           progress: Progress, started: float, cache: Path | None = None,
+           kept: dict[str, Document] | None = None) -> BuildResult:
     """Run the phases after discover, the output's lock held."""
     result = BuildResult()
     with progress.phase("state"):
@@ -181,7 +186,7 @@ def _build(source_files: list[Path], sources: Path, out: Path, diags: Diagnostic
     if previous and nothing_changed(previous, read, out, known):
         return _unchanged(result, previous, progress, started)  # no cached document decoded
     with progress.phase("decode"):
-        read.decode(out, diags)  # the cached documents, which the collect phase takes whole
+        read.decode(out, diags, kept)  # the cached documents, which collect takes whole
     notes = Diagnostics()  # the CR texts' faults; a file not read at all is said
     ruled = resolve_rules_site(read, rules, progress, cache, jobs, notes)  # collect, resolve rules
     result.rules_unread = [f"{note.file}: {note.message} (the other editions are read)"

@@ -63,16 +63,23 @@ class SourcesRead:
                 f"{len(self.removed)} removed; {self.parsed} read, "
                 f"{len(self.accepted) - self.parsed} from the cache)")
 
-    def decode(self, out: Path, diags: Diagnostics) -> list[Document]:
+    def decode(self, out: Path, diags: Diagnostics,
+               kept: dict[str, Document] | None = None) -> list[Document]:
         """Fill in ``documents``: the cached ones decoded from the site at ``out`` (one that
-        cannot be, though its file is as the state says, is read from its source again)."""
+        cannot be, though its file is as the state says, is read from its source again), or
+        taken from ``kept`` (content key to document: a key names one source's bytes, hence
+        one document, which no phase changes), which is then made this build's documents."""
         for name, (key, path) in sorted(self.pending.items()):
-            doc = cached_document(out, key)
+            doc = kept.get(key) if kept is not None else None
+            doc = doc if doc is not None else cached_document(out, key)
             if not isinstance(doc, Document) or doc.id != self.records[name].doc:
                 doc = self._read_again(name, path, diags)
             self.decoded[name] = doc
         self.pending.clear()
         self.documents = [self.decoded[name] for name in self.accepted]
+        if kept is not None:
+            kept.clear()
+            kept.update((self.content[doc.id], doc) for doc in self.documents)
         return self.documents
 
     def _read_again(self, name: str, path: Path, diags: Diagnostics) -> Document:

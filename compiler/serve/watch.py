@@ -1,4 +1,10 @@
-"""``faqc serve --watch``: rebuild the site when a source, template or rules text changes."""
+"""``faqc serve --watch``: rebuild the site when a source, template or rules text changes.
+
+The watcher's builds are resident: they run in the server's process, and the documents of
+each build are kept for the next (``kept``), so a rebuild decodes none of the unchanged
+ones. A rebuild that fails for a reason not of the input (a bug: not a ``FaqcError``, a
+template's or the file system's) forgets what it kept and builds again from what the disk
+holds, as ``faqc build`` would."""
 from __future__ import annotations
 
 import os
@@ -12,6 +18,7 @@ from jinja2 import TemplateError, TemplateSyntaxError
 
 from compiler.build import BuildResult, build_site
 from compiler.core.errors import Diagnostics, FaqcError
+from compiler.core.model import Document
 from compiler.files.sources import discover_sources
 from compiler.render.env import templates_dir
 from compiler.serve.live import LiveReload
@@ -45,6 +52,8 @@ class SiteWatcher:
     building: bool = False
     live: LiveReload | None = None
     """Told of each rebuild that published a site, so open pages reload."""
+    kept: dict[str, Document] = field(default_factory=dict)
+    """The last build's documents by content key (``build_site``'s ``kept``)."""
 
     def watched_files(self) -> Snapshot:
         """Return (mtime, size, inode) of each file a build reads, by path."""
@@ -92,8 +101,7 @@ class SiteWatcher:
         diags = Diagnostics()
         self.seen, self.building = self.watched_files(), True  # stays True if Ctrl-C stops it
         try:
-            result = build_site(self.sources, self.site, diags, templates=self.templates,
-                                rules=self.rules, jobs=self.jobs)
+            result = self.build(diags)
         except Exception as exc:  # noqa: BLE001 - the server goes on with the previous site
             self.building = False
             if os.environ.get("FAQC_TRACEBACK"):
@@ -109,6 +117,24 @@ class SiteWatcher:
         self.report_warnings(diags)
         self.say(f"serve: {why}: {rebuild_summary(result)}")
         return result
+
+    def build(self, diags: Diagnostics) -> BuildResult:
+        """Run the resident build; after a failure that is faqc's own, forget what was kept
+        and build from the disk alone."""
+        try:
+            return build_site(self.sources, self.site, diags, templates=self.templates,
+                              rules=self.rules, jobs=self.jobs, kept=self.kept)
+        except (FaqcError, TemplateError, OSError):
+            raise  # the input's or the machine's: building from disk would fail the same way
+        except Exception as exc:  # noqa: BLE001 - a bug: the disk's state is still sound
+            if not self.kept or os.environ.get("FAQC_TRACEBACK"):
+                raise
+            self.kept.clear()
+            self.shout(error_line(exc))
+            self.say("serve: the resident build failed; building from the disk")
+            diags.items.clear()
+            return build_site(self.sources, self.site, diags, templates=self.templates,
+                              rules=self.rules, jobs=self.jobs, kept=self.kept)
 
     def report_warnings(self, diags: Diagnostics) -> None:
         """Print the warnings the previous build did not have."""

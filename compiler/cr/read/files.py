@@ -11,9 +11,10 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 from compiler.core.errors import Diagnostics, FaqcError
 from compiler.cr.cache import CrCache
@@ -116,6 +117,7 @@ def load_cr_yaml(path: Path) -> CrDocument:
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # only when a CR is checked (not in a build)
     schema = json.loads(resources.files("compiler.files.schema").joinpath("cr.schema.json")
                         .read_text(encoding="utf-8"))
     return Draft202012Validator(schema)
