@@ -39,10 +39,28 @@
 
   function unique(names) { return names.filter(function (n, i) { return names.indexOf(n) === i; }); }
 
+  var COMPLETING = "abcdefghijklmnopqrstuvwxyz";
+
+  /* forgiving.one_letter_more: the terms of the word with one more letter, not its own. */
+  function oneLetterMore(word) {
+    if (!word || COMPLETING.indexOf(word.charAt(word.length - 1)) < 0) return [];
+    var own = S.analysis.analyzeText(word, true).map(function (t) { return t.text; }).join(" ");
+    var out = [];
+    COMPLETING.split("").forEach(function (letter) {
+      var terms = S.analysis.analyzeText(word + letter, true);
+      var t = terms.length === 1 ? terms[0].text : null;
+      if (t !== null && t !== own && t.slice(0, word.length) !== word && out.indexOf(t) < 0) out.push(t);
+    });
+    return out;
+  }
+
+  /* forgiving.prefix_starts */
+  function prefixStarts(node) { return unique([node.prefix, node.raw].concat(oneLetterMore(node.raw))); }
+
   /* The lexicon files the prefixes of a plan need. */
   function lexiconFiles(plan) {
     var names = [];
-    walk(plan, function (n) { if (n.prefix) names.push(lexiconFile(n.prefix), lexiconFile(n.raw)); });
+    walk(plan, function (n) { if (n.prefix) names = names.concat(prefixStarts(n).map(lexiconFile)); });
     return unique(names);
   }
 
@@ -65,8 +83,10 @@
         if (t !== node.prefix && startsWithAny(t, starts)) frequencies[t] = shard[t];
       });
     });
-    var others = Object.keys(frequencies).sort(byFrequency(frequencies));
-    return [node.prefix].concat(others.slice(0, PREFIX_EXPANSIONS));
+    var longer = oneLetterMore(node.raw).filter(function (t) { return t !== node.prefix && frequency(t) > 0; });
+    var others = Object.keys(frequencies).filter(function (t) { return longer.indexOf(t) < 0; })
+      .sort(byFrequency(frequencies));
+    return [node.prefix].concat(longer, others.slice(0, PREFIX_EXPANSIONS));
   }
 
   function alternatives(terms, fields) {
@@ -124,52 +144,86 @@
     return [holding.slice(0, 1), holding.slice(1, FUZZY_EXPANSIONS)];
   }
 
-  /* The single words of a plan whose term may be unknown (what correct() looks at). */
-  function plainWords(node, out) {
+  /* The single-word nodes of a plan whose term may be unknown (what complete() and correct()
+     look at). */
+  function plainNodes(node, out) {
     out = out || [];
-    if (!node || node.exact) return out;
-    if (node.text) { if (node.text.length === 1 && !node.phrase) out.push(node.text[0]); return out; }
+    if (!node || node.exact || node.prefix) return out;
+    if (node.text) { if (node.text.length === 1 && !node.phrase) out.push(node); return out; }
     if (node.not) return out;
-    (node.andnot ? [node.andnot[0]] : node.and || node.or).forEach(function (c) { plainWords(c, out); });
+    (node.andnot ? [node.andnot[0]] : node.and || node.or).forEach(function (c) { plainNodes(c, out); });
     return out;
   }
+
+  function plainWords(node) { return plainNodes(node).map(function (n) { return n.text[0]; }); }
 
   /* forgiving.completions: the terms an unknown word stands for as a prefix, or []. */
   function completions(word) {
     if (Array.from(word).length < PREFIX_MIN || Array.from(word).some(S.analysis.isCjk)) return [];
-    var terms = prefixChoice({ prefix: word, raw: word });
+    var node = { prefix: word, raw: word };
+    unique(prefixStarts(node).map(lexiconFile)).forEach(function (file) {
+      if (!S.data[file]) throw new Error("search data not loaded: " + file);
+    });
+    var terms = prefixChoice(node);
     return terms.length > 1 ? terms : [];
   }
 
-  /* forgiving.correct: {plan, words, completed} or null; needs names and the words' lexicon
-     files. */
-  function correct(node) {
-    var words = [], completed = [];
+  /* forgiving._unknown_replaced: each plain word whose term no record holds and for which
+     replace(term) gives terms, replaced by their OR (excluded words left as written). */
+  function unknownReplaced(node, known, replace) {
     function visit(n) {
       if (n.text) {
-        if (n.text.length === 1 && !n.phrase && !frequency(n.text[0])) {
-          var terms = completions(n.text[0]);
-          if (terms.length) {
-            completed.push(n.text[0]);
-            return alternatives(terms, n.fields);
-          }
-          var found = corrections(n.text[0]);
-          if (found[0].length) {
-            words.push([n.text[0], found[0], found[1]]);
-            return alternatives(found[0], n.fields);
-          }
+        if (n.text.length === 1 && !n.phrase && !known(n)) {
+          var terms = replace(n.text[0]);
+          if (terms.length) return alternatives(terms, n.fields);
         }
         return n;
       }
-      if (n.exact) return n;
+      if (n.exact || n.prefix) return n;
       if (n.not) return { not: visit(n.not) };
       var key = n.and ? "and" : n.or ? "or" : "andnot", out = {};
       out[key] = key === "andnot" ? [visit(n.andnot[0])].concat(n.andnot.slice(1)) : n[key].map(visit);
       return out;
     }
-    var fixed = node ? visit(node) : null;
-    return fixed && (words.length || completed.length) ?
-      { plan: fixed, words: words, completed: completed } : null;
+    return node ? visit(node) : null;
+  }
+
+  /* forgiving.complete: [plan, words searched as prefixes]; needs the words' lexicon files
+     and those of their completions (completionFiles). */
+  function complete(node, only) {
+    var completed = [];
+    var fixed = unknownReplaced(node, function (n) {
+      return E.holds(n.text[0], n.fields, node, only) || frequency(n.text[0]) > 0;
+    }, function (word) {
+      var terms = completions(word);
+      if (terms.length) completed.push(word);
+      return terms;
+    });
+    return [fixed, completed];
+  }
+
+  /* forgiving.correct: {plan, words} or null; needs names and the words' lexicon files. */
+  function correct(node) {
+    var words = [];
+    var fixed = unknownReplaced(node, function (n) { return frequency(n.text[0]) > 0; }, function (word) {
+      var found = corrections(word);
+      if (found[0].length) words.push([word, found[0], found[1]]);
+      return found[0];
+    });
+    return fixed && words.length ? { plan: fixed, words: words } : null;
+  }
+
+  /* The lexicon files complete() needs: those of the plain words no loaded posting holds (a
+     word with postings is known), and of what such a word would complete to. */
+  function completionFiles(plan, only) {
+    var words = plainNodes(plan).filter(function (n) { return !E.holds(n.text[0], n.fields, plan, only); })
+      .map(function (n) { return n.text[0]; });
+    var names = [];
+    words.forEach(function (w) {
+      names.push(lexiconFile(w));
+      if (Array.from(w).length >= PREFIX_MIN) names = names.concat(prefixStarts({ prefix: w, raw: w }).map(lexiconFile));
+    });
+    return unique(names);
   }
 
   function ranked(plan, only, loadAll) {
@@ -185,13 +239,21 @@
 
   /* Everything a query does: prefixes expanded, ranked, corrected when nothing is found. */
   function answer(plan, only, loadAll) {
+    var completed = [];
     return loadAll(["meta"]).then(function () {
       return loadAll(lexiconFiles(plan));
     }).then(function () {
-      plan = expandPrefixes(plan);
+      /* a word no record holds is searched as the prefix it begins: tarmo OR shock */
+      return loadAll(E.neededFiles(plan, only));
+    }).then(function () {
+      return loadAll(completionFiles(plan, only));
+    }).then(function () {
+      var done = complete(plan, only);
+      completed = done[1];
+      plan = expandPrefixes(done[0]);
       return ranked(plan, only, loadAll);
     }).then(function (hits) {
-      if (hits.length || !plan) return { hits: hits, plan: plan, corrected: [], completed: [] };
+      if (hits.length || !plan) return { hits: hits, plan: plan, corrected: [], completed: hits.length ? completed : [] };
       var files = ["names"].concat(unique(plainWords(plan).map(lexiconFile)));
       return loadAll(files).then(function () {
         var fix = correct(plan);
@@ -199,7 +261,7 @@
         return ranked(fix.plan, only, loadAll).then(function (fixed) {
           /* a correction is told only with what it found (forgiving.py) */
           if (!fixed.length) return { hits: [], plan: plan, corrected: [], completed: [] };
-          return { hits: fixed, plan: fix.plan, corrected: fix.words, completed: fix.completed };
+          return { hits: fixed, plan: fix.plan, corrected: fix.words, completed: completed };
         });
       });
     });

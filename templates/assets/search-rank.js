@@ -315,6 +315,21 @@
     return hits.sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
   }
 
+  /* Whether a live posting of the files loaded for a plan (neededFiles) holds term in one of
+     fields: then some record holds it (forgiving.complete need not read its lexicon file). */
+  function holds(term, fields, plan, only) {
+    var langs = searchedLanguages(plan, only);
+    return fields.some(function (field) {
+      return langs.some(function (lang) {
+        return segmentsOf(lang).some(function (seg) {
+          var info = seg.languages[lang];
+          return info.fields.indexOf(field) >= 0 && S.data[shardName(seg, lang, field, term)] &&
+            live(segmentPostings(seg, lang, field, term)).length > 0;
+        });
+      });
+    });
+  }
+
   function languageOf(doc) {
     var langs = meta().languages;
     for (var lang in langs) {
@@ -425,6 +440,7 @@
   E.positionFiles = positionFiles;
   E.positionsOf = positionsOf;
   E.rank = rank;
+  E.holds = holds;
   E.languageOf = languageOf;
   E.kindOf = kindOf;
   E.kindFiles = kindFiles;

@@ -66,9 +66,12 @@ def cr_versions(doc: CrDocument) -> list[CrVersion]:
 
 def cr_search_entries(history: RuleHistory) -> list[CrSearchEntry]:
     """Return the search entries of every CR of the history's library, each rule's versions
-    together: chains in the order of their last version (CR date, then line), each chain's
-    runs oldest first.  Versions of a rule are neighbours, so the browser finds them in one
-    text file (``compiler.search.index.export``)."""
+    together: chains in the order of their last version (newest CR first, then line), each
+    chain's runs newest first.  Versions of a rule are neighbours, so the browser finds them in
+    one text file (``compiler.search.index.export``); and as equal scores go to the lower
+    document number (``results``, search-rank.js), today's rule comes before its older
+    versions, and a newer version before an older one (``702.19b``: Trample today, then its
+    earlier runs, then the Vigilance and Banding it once was)."""
     versions = {doc.date: cr_versions(doc) for doc in history.library.documents}
     by_key = {(v.date, v.number): v for vs in versions.values() for v in reversed(vs)}
     chained: set[tuple[str, str]] = set()
@@ -83,12 +86,14 @@ def cr_search_entries(history: RuleHistory) -> list[CrSearchEntry]:
                 runs.append([])
             runs[-1].append(version)
         last = runs[-1][-1]
-        groups.append(((last.date, last.line, last.number), [_entry(run) for run in runs]))
+        groups.append(((last.date, last.line, last.number), [_entry(run) for run in runs[::-1]]))
     # A number printed twice in one CR has one chain key: its other printings stand alone.
     groups += [((v.date, v.line, v.number), [CrSearchEntry(v, (v.date,))])
                for vs in versions.values() for v in vs
                if (v.date, v.number) not in chained or by_key[(v.date, v.number)] is not v]
-    entries = [entry for _, entries in sorted(groups, key=lambda g: g[0]) for entry in entries]
+    groups.sort(key=lambda g: g[0][1:])
+    groups.sort(key=lambda g: g[0][0], reverse=True)  # stable: by line within a CR
+    entries = [entry for _, entries in groups for entry in entries]
     return [_shown(history, entry) for entry in entries]
 
 

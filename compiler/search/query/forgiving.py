@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from whoosh.reading import IndexReader
 
-from compiler.search.analysis import is_cjk
+from compiler.search.analysis import analyze_text, is_cjk
 from compiler.search.query.query import PREFIX_MIN
 from compiler.search.schema import TEXT_FIELDS
 
@@ -127,12 +127,42 @@ class Name:
         return self._reach
 
 
+COMPLETING = "abcdefghijklmnopqrstuvwxyz"
+"""The letters a word cut short is completed with (``one_letter_more``)."""
+
+
+def one_letter_more(word: str) -> list[str]:
+    """Return the terms of ``word`` with one more letter written after it, other than its own
+    (the index holds stems: ``flyin`` begins no term, ``flying`` is ``fly``; ``madnes`` is
+    ``madn``, ``madness`` ``mad``), in the order of ``COMPLETING``, but those starting with
+    the word (a prefix finds them anyway); none for a word not ending with a letter of it."""
+    if not word or word[-1] not in COMPLETING:
+        return []
+    own = [t.text for t in analyze_text(word, query=True)]
+    out = []
+    for letter in COMPLETING:
+        terms = [t.text for t in analyze_text(word + letter, query=True)]
+        if len(terms) == 1 and terms != own and not terms[0].startswith(word) \
+                and terms[0] not in out:
+            out.append(terms[0])
+    return out
+
+
+def prefix_starts(node: dict) -> list[str]:
+    """Return what the terms of a prefix node are looked for by: its term, the word as typed,
+    and the terms of the word one letter longer (``one_letter_more``)."""
+    return list(dict.fromkeys((node["prefix"], node["raw"], *one_letter_more(node["raw"]))))
+
+
 def prefix_choice(node: dict, frequencies: Counter) -> list[str]:
-    """Return the terms a prefix node stands for: its own, then the most frequent others."""
+    """Return the terms a prefix node stands for: its own, the terms of the word one letter
+    longer that some record holds, then the most frequent others starting with the term or
+    the word."""
     starts = tuple(dict.fromkeys((node["prefix"], node["raw"])))
-    others = sorted((t for t in frequencies if t.startswith(starts) and t != node["prefix"]),
-                    key=lambda t: (-frequencies[t], t))
-    return [node["prefix"], *others[:PREFIX_EXPANSIONS]]
+    longer = [t for t in one_letter_more(node["raw"]) if frequencies[t] > 0 and t != node["prefix"]]
+    others = sorted((t for t in frequencies if t.startswith(starts) and t != node["prefix"]
+                     and t not in longer), key=lambda t: (-frequencies[t], t))
+    return [node["prefix"], *longer, *others[:PREFIX_EXPANSIONS]]
 
 
 def _alternatives(terms: list[str], fields: list[str]) -> dict:
@@ -145,7 +175,7 @@ def expand_prefixes(node: dict | None, lexicon: Lexicon) -> dict | None:
     if node is None or "exact" in node or "text" in node:
         return node
     if "prefix" in node:
-        terms = prefix_choice(node, lexicon.starting([node["prefix"], node["raw"]]))
+        terms = prefix_choice(node, lexicon.starting(prefix_starts(node)))
         return _alternatives(terms, node["fields"])
     if "not" in node:
         return {"not": expand_prefixes(node["not"], lexicon)}
@@ -168,7 +198,7 @@ def prefixes(node: dict | None) -> list[str]:
     if node is None or "exact" in node or "text" in node:
         return []
     if "prefix" in node:
-        return [node["prefix"], node["raw"]]
+        return prefix_starts(node)
     children = [node["not"]] if "not" in node else next(node[k] for k in ("and", "or", "andnot") if k in node)
     return [p for child in children for p in prefixes(child)]
 
@@ -207,49 +237,64 @@ def completions(word: str, starting: Callable[[list[str]], Counter]) -> list[str
     ``word*``), or [] when no term begins with it (or it is too short, or Japanese)."""
     if len(word) < PREFIX_MIN or any(map(is_cjk, word)):
         return []
-    terms = prefix_choice({"prefix": word, "raw": word}, starting([word]))
+    node = {"prefix": word, "raw": word}
+    terms = prefix_choice(node, starting(prefix_starts(node)))
     return terms if len(terms) > 1 else []
 
 
 @dataclass(slots=True)
 class Correction:
-    """A plan whose unknown words were replaced by the names they were probably meant as, or
-    completed as prefixes."""
+    """A plan whose unknown words were replaced by the names they were probably meant as."""
 
     plan: dict
     words: list[tuple[str, list[str], list[str]]]
     """Each replaced term, the names that replaced it and the other names holding it."""
-    completed: list[str]
-    """Each unknown term searched as a prefix (``completions``)."""
 
 
-def correct(node: dict | None, known, names: dict[str, Name],
-            starting: Callable[[list[str]], Counter]) -> Correction | None:
-    """Return the plan with its unknown plain words (``known(term)`` false) completed as
-    prefixes (terms from ``starting``) or else corrected, or None when no word could be."""
-    words: list[tuple[str, list[str], list[str]]] = []
-    completed: list[str] = []
-
+def _unknown_replaced(node: dict | None, known, replace: Callable[[str], list[str]]) -> dict | None:
+    """Return the plan with each plain word whose term is unknown (``known(term)`` false) and
+    for which ``replace(term)`` gives terms replaced by their OR (excluded words are left as
+    written: changing them would exclude something else)."""
     def visit(n: dict) -> dict:
         if "text" in n:
             if len(n["text"]) == 1 and not n["phrase"] and not known(n["text"][0]):
-                terms = completions(n["text"][0], starting)
+                terms = replace(n["text"][0])
                 if terms:
-                    completed.append(n["text"][0])
                     return _alternatives(terms, n["fields"])
-                found, others = corrections(n["text"][0], names)
-                if found:
-                    words.append((n["text"][0], found, others))
-                    return _alternatives(found, n["fields"])
             return n
-        if "exact" in n:
+        if "exact" in n or "prefix" in n:
             return n
         if "not" in n:
             return {"not": visit(n["not"])}
         key = next(k for k in ("and", "or", "andnot") if k in n)
-        # excluded words are left as written: correcting them would exclude something else
         children = n[key] if key != "andnot" else n[key][:1]
         return {key: [visit(c) for c in children] + (n[key][1:] if key == "andnot" else [])}
+    return visit(node) if node else None
 
-    fixed = visit(node) if node else None
-    return Correction(fixed, words, completed) if fixed and (words or completed) else None
+
+def complete(node: dict | None, known,
+             starting: Callable[[list[str]], Counter]) -> tuple[dict | None, list[str]]:
+    """Return the plan with its unknown plain words searched as the prefixes they begin
+    (``completions``: ``tarmo OR shock`` is ``tarmo* OR shock``), and those words."""
+    completed: list[str] = []
+
+    def replace(word: str) -> list[str]:
+        terms = completions(word, starting)
+        if terms:
+            completed.append(word)
+        return terms
+    return _unknown_replaced(node, known, replace), completed
+
+
+def correct(node: dict | None, known, names: dict[str, Name]) -> Correction | None:
+    """Return the plan with its unknown plain words (``known(term)`` false) replaced by the
+    names they were probably meant as (``corrections``), or None when no word could be."""
+    words: list[tuple[str, list[str], list[str]]] = []
+
+    def replace(word: str) -> list[str]:
+        found, others = corrections(word, names)
+        if found:
+            words.append((word, found, others))
+        return found
+    fixed = _unknown_replaced(node, known, replace)
+    return Correction(fixed, words) if fixed and words else None

@@ -21,7 +21,7 @@ from compiler.core.errors import FaqcError
 from compiler.search.analysis import analyze_text
 from compiler.search.emphasis import STYLES, Span, clip
 from compiler.search.index.indexer import open_index
-from compiler.search.query.forgiving import Lexicon, correct, expand_prefixes
+from compiler.search.query.forgiving import Lexicon, complete, correct, expand_prefixes
 from compiler.search.query.query import plan, positive_terms, to_whoosh
 from compiler.search.query.scoring import FieldBM25F, field_doc_counts
 from compiler.search.query.shown import ShownTexts, export_of
@@ -204,15 +204,16 @@ def _answer(folder: Path, tree: dict | None, limit: int) -> Answer:
     with searcher:
         shown = ShownTexts(export_of(folder), reader.doc_count_all())
         lexicon = Lexicon(reader)
+        known = lambda term: lexicon.frequency(term) > 0  # noqa: E731
+        tree, completed = complete(tree, known, lexicon.starting)
         tree = expand_prefixes(tree, lexicon)
         hits = _ranked(searcher, tree, limit, shown)
         if hits:
-            return Answer(hits)
-        fix = correct(tree, lambda term: lexicon.frequency(term) > 0, lexicon.names(),
-                      lexicon.starting)
+            return Answer(hits, completed=completed)
+        fix = correct(tree, known, lexicon.names())
         fixed = _ranked(searcher, fix.plan, limit, shown) if fix else []
         # a correction is told only with what it found: one that finds nothing is no answer
-        return Answer(fixed, fix.words, fix.completed) if fixed else Answer([])
+        return Answer(fixed, fix.words, completed) if fixed else Answer([])
 
 
 def _ranked(searcher, tree: dict | None, limit: int, shown: ShownTexts) -> list[Hit]:
