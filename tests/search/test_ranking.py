@@ -75,7 +75,10 @@ def test_a_language_filter_in_the_browser_only_drops_the_other_language(built):
                                   for only in (None, "ja"))
     first_ja = min(d for d, _ in japanese["hits"])
     assert japanese["hits"] == [h for h in everything["hits"] if h[0] >= first_ja]
-    assert all(n.startswith(("ja/", "meta")) for n in japanese["needed"])
+    # no file of the other language's postings; the lexicon, shared, tells whether `bushido`
+    # (in no Japanese record) is a word to complete
+    assert all(n.startswith(("ja/", "meta", "lex-")) for n in japanese["needed"]), \
+        japanese["needed"]
 
 
 def test_the_browser_snippet_is_the_python_one(built):
@@ -250,3 +253,25 @@ def test_a_site_built_without_crs_has_no_cr_records(inventory, tmp_path):
     stats = build_search(inventory, tmp_path)
     hits = search_index(tmp_path / "search" / "index", "set:cr", 10)
     assert hits == [] and stats.records == 2571  # 2595 before a card was one record per language
+
+
+def _hits(built, query: str) -> list[dict]:
+    result = run(built, query, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+@pytest.mark.parametrize("query, number", [("scry", "701.22"), ("transform", "701.27"),
+                                           ("madness", "702.35"), ("702.19b", "702.19b")])
+def test_todays_rule_comes_before_its_older_versions(built, query, number):
+    """Versions of a rule score alike: today's (the newest edition's) is listed first."""
+    today = max(doc.date for doc in built.history.library.documents)
+    rules = [h["url"] for h in _hits(built, query) if h["url"].startswith("cr/")]
+    assert rules[0].startswith(f"cr/{today}/") and rules[0].endswith(f"#{number}")
+
+
+@pytest.mark.parametrize("short, whole", [("flyin", "flying"), ("madnes*", "madness"),
+                                          ("tarmo OR shoc*", "tarmogoyf OR shock")])
+def test_a_word_one_letter_short_finds_what_the_whole_word_finds(built, short, whole):
+    shown = [(h["url"], h["score"]) for h in _hits(built, whole)]
+    assert shown and [(h["url"], h["score"]) for h in _hits(built, short)] == shown
