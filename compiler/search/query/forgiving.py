@@ -8,11 +8,13 @@ search-forgiving.js does exactly this on the exported lexicon (``lex-NN.js``) an
   the ``PREFIX_EXPANSIONS`` most frequent terms of the text fields starting with it (or with
   the word as typed, unstemmed), by document frequency then alphabetically, ORed.  At least
   ``PREFIX_MIN`` characters; a Japanese word needs no prefix (its bigrams already match inside
-  words) and stays as written.
-* A word cut short: when a query finds nothing, each of its plain words whose term is in no
-  record but begins terms that are (``tarmo``, submitted) is searched as that prefix, just as
-  the browser searches it while you type (``tarmo*``); these are results, not corrections,
-  and say nothing of a "did you mean".
+  words) and stays as written.  The index holds stems, so a prefix also stands for the terms
+  of the word one letter longer (``one_letter_more``: ``flyin`` -> ``fly``, the stem of
+  ``flying``; ``madnes`` -> ``mad``).
+* A word cut short: each plain word of a query whose term is in no record but begins terms
+  that are (``tarmo``, submitted; ``tarmo OR shock``) is searched as that prefix, just as the
+  browser searches it while you type (``tarmo*``); these are results, not corrections, and
+  say nothing of a "did you mean".
 * Typos: when a query finds nothing, each of its other plain words whose term is in no record
   is looked for among the names (the words of titles: cards, mechanics, rules; ASCII letters,
   at least ``FUZZY_MIN`` long): the names within edit distance 1 (words of up to 5 letters)
