@@ -9,7 +9,10 @@ def run() -> None:
     """Load the command line, then run it (``compiler.cli.run``)."""
     try:
         from compiler.cli import run as run_cli
-    except KeyboardInterrupt:
+    except BaseException as exc:  # noqa: BLE001 - a Ctrl-C while loading, however wrapped
+        from compiler.core.errors import interrupted
+        if not interrupted(exc):
+            raise
         sys.stderr.write("faqc: interrupted\n")
         sys.exit(130)
     run_cli()

@@ -10,7 +10,7 @@ import click
 
 from compiler import __version__
 from compiler.cli.common import Context
-from compiler.core.errors import printable, say
+from compiler.core.errors import interrupted, printable, say
 
 VERBS = ("normalize", "build", "search", "check", "serve", "bundle")
 """The verbs of ``faqc``: each is ``compiler.cli.<verb>.<verb>_command``."""
@@ -72,11 +72,14 @@ def run_main(command: click.Command) -> None:
         say("faqc: error: the input is nested too deeply to be read")
         code = 1
     except Exception as exc:  # noqa: BLE001 - anything not a FaqcError is a bug in faqc
-        if os.environ.get("FAQC_TRACEBACK"):
+        if interrupted(exc):  # a Ctrl-C while a module loaded lazily made a class
+            code = _interrupted()
+        elif os.environ.get("FAQC_TRACEBACK"):
             raise
-        say(f"faqc: internal error (a bug in faqc, not in your input): "
-            f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)")
-        code = 70
+        else:
+            say(f"faqc: internal error (a bug in faqc, not in your input): "
+                f"{type(exc).__name__}: {exc} (set FAQC_TRACEBACK=1 for the traceback)")
+            code = 70
     finally:
         # The work is done (or abandoned) and its outcome decided: a Ctrl-C from here on, one
         # racing the end of a build, must not surface as "Exception ignored ... Traceback" from

@@ -87,3 +87,13 @@ class Diagnostics:
 
     def __len__(self) -> int:
         return len(self.items)
+
+
+def interrupted(exc: BaseException | None) -> bool:
+    """Return whether ``exc`` is a Ctrl-C, or an error it caused: Python 3.11 wraps one that
+    lands while a class is made (a dataclass's ``__set_name__``) in a ``RuntimeError``."""
+    while exc is not None:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__
+    return False

@@ -2,9 +2,11 @@
 import shutil
 from pathlib import Path
 
+import click
+import pytest
 from click.testing import CliRunner
 
-from compiler.cli import main
+from compiler.cli import main, run_main
 from tests.conftest import RULES, SEED_FILES, SOURCES
 
 
@@ -211,3 +213,19 @@ def test_build_names_a_rules_file_it_cannot_read(tmp_path):
     assert result.exit_code == 0, result.output
     assert f"build: {rules / 'CR_2004-10-02.txt'}: not read: binary data (NUL byte): not a " \
            "text file (the other editions are read)" in result.output.splitlines()
+
+
+def test_a_ctrl_c_wrapped_while_a_class_is_made_is_an_interruption(capsys, monkeypatch):
+    """Python 3.11 wraps a Ctrl-C that lands in a dataclass's ``__set_name__`` (a module loaded
+    lazily) in a RuntimeError: it is still "interrupted", exit 130, not an internal error."""
+    @click.command()
+    def wrapped():
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("Error calling __set_name__ on '_SlotDescriptor'") from exc
+
+    monkeypatch.setattr("sys.argv", ["faqc"])
+    with pytest.raises(SystemExit) as ended:
+        run_main(wrapped)
+    assert ended.value.code == 130 and capsys.readouterr().err.strip() == "faqc: interrupted"
