@@ -38,6 +38,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from whoosh.reading import IndexReader
 
@@ -133,13 +134,14 @@ COMPLETING = "abcdefghijklmnopqrstuvwxyz"
 """The letters a word cut short is completed with (``one_letter_more``)."""
 
 
-def one_letter_more(word: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def one_letter_more(word: str) -> tuple[str, ...]:
     """Return the terms of ``word`` with one more letter written after it, other than its own
     (the index holds stems: ``flyin`` begins no term, ``flying`` is ``fly``; ``madnes`` is
     ``madn``, ``madness`` ``mad``), in the order of ``COMPLETING``, but those starting with
     the word (a prefix finds them anyway); none for a word not ending with a letter of it."""
     if not word or word[-1] not in COMPLETING:
-        return []
+        return ()
     own = [t.text for t in analyze_text(word, query=True)]
     out = []
     for letter in COMPLETING:
@@ -147,7 +149,7 @@ def one_letter_more(word: str) -> list[str]:
         if len(terms) == 1 and terms != own and not terms[0].startswith(word) \
                 and terms[0] not in out:
             out.append(terms[0])
-    return out
+    return tuple(out)  # kept: a prefix's starts and its choice both ask (27 analyses)
 
 
 def prefix_starts(node: dict) -> list[str]:
