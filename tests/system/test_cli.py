@@ -1,5 +1,6 @@
 """The faqc command line: exit codes and messages, word for word."""
 import shutil
+import signal
 from pathlib import Path
 
 import click
@@ -226,6 +227,10 @@ def test_a_ctrl_c_wrapped_while_a_class_is_made_is_an_interruption(capsys, monke
             raise RuntimeError("Error calling __set_name__ on '_SlotDescriptor'") from exc
 
     monkeypatch.setattr("sys.argv", ["faqc"])
-    with pytest.raises(SystemExit) as ended:
-        run_main(wrapped)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        with pytest.raises(SystemExit) as ended:
+            run_main(wrapped)
+    finally:  # run_main ignores Ctrl-C once done: the processes this worker starts would too
+        signal.signal(signal.SIGINT, handler)
     assert ended.value.code == 130 and capsys.readouterr().err.strip() == "faqc: interrupted"
